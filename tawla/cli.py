@@ -1,0 +1,136 @@
+"""The ``tawla`` command: the game, and ``tawla moves`` for analysis.
+
+Exit status: 0 on success, 2 for bad input (options, IDs, dice), as argparse does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Iterable, Sequence
+from typing import TextIO
+
+from tawla import __version__
+from tawla.engine import IdError, legal_plays, position_from_id, position_id
+from tawla.engine.notation import format_play
+from tawla.i18n import LANGUAGES, choose_language, tr
+from tawla.i18n.messages import id_error_text
+
+_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
+_ROLL = re.compile(r"^([1-6])[-,/]?([1-6])$")
+
+
+class InputError(ValueError):
+    """Bad input on the command line or in a batch line; the message is for the player."""
+
+
+def parse_roll(text: str, lang: str) -> tuple[int, int]:
+    """``31``, ``3-1``, ``3,1`` (also with Arabic-Indic digits) → (3, 1)."""
+    m = _ROLL.match(text.strip().translate(_DIGITS))
+    if not m:
+        raise InputError(tr(lang, "cli.error.dice", dice=text))
+    return int(m.group(1)), int(m.group(2))
+
+
+def _position(text: str, lang: str):  # -> Position
+    try:
+        return position_from_id(text)
+    except IdError as exc:
+        raise InputError(tr(lang, "cli.error.position_id", id=text, problem=id_error_text(lang, exc))) from None
+
+
+def moves_lines(pid: str, roll_text: str, lang: str) -> list[str]:
+    """Lines ``move<TAB>resulting Position ID`` (mover's view), or ``pass<TAB>same ID``."""
+    position = _position(pid, lang)
+    roll = parse_roll(roll_text, lang)
+    return [f"{format_play(p)}\t{position_id(p.result)}" for p in legal_plays(position, roll)]
+
+
+def moves_record(line: str, lang: str) -> dict[str, object]:
+    """The JSON object for one batch line."""
+    fields = line.split()
+    try:
+        if len(fields) != 2:
+            raise InputError(tr(lang, "cli.error.batch_line"))
+        position = _position(fields[0], lang)
+        roll = parse_roll(fields[1], lang)
+    except InputError as exc:
+        return {"input": line.strip(), "error": str(exc)}
+    plays = legal_plays(position, roll)
+    return {
+        "position": position_id(position),
+        "dice": list(roll),
+        "plays": [
+            {"move": format_play(p), "result": position_id(p.result)} for p in plays if not p.is_pass
+        ],
+    }
+
+
+def run_batch(lines: Iterable[str], out: TextIO, lang: str) -> None:
+    """Answer every non-empty line; bad lines get an ``{"error": ...}`` object."""
+    for line in lines:
+        if line.strip():
+            out.write(json.dumps(moves_record(line, lang), ensure_ascii=False))
+            out.write("\n")
+
+
+def _prescan_lang(argv: Sequence[str]) -> str | None:
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def build_parser(lang: str) -> argparse.ArgumentParser:
+    """The argument parser, with help texts in ``lang``."""
+    parser = argparse.ArgumentParser(
+        prog="tawla",
+        description=tr(lang, "cli.description"),
+        epilog=tr(lang, "cli.epilog"),
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help=tr(lang, "cli.help.seed"))
+    parser.add_argument("--dice", choices=("random", "manual"), default="random", help=tr(lang, "cli.help.dice"))
+    parser.add_argument("--lang", choices=LANGUAGES, help=tr(lang, "cli.help.lang"))
+    parser.add_argument("--version", action="version", version=f"tawla {__version__}", help=tr(lang, "cli.help.version"))
+    commands = parser.add_subparsers(dest="command", metavar="{moves}")
+    moves = commands.add_parser("moves", help=tr(lang, "cli.help.moves"), description=tr(lang, "cli.help.moves"))
+    moves.add_argument("position_id", nargs="?", metavar="POSITION_ID", help=tr(lang, "cli.help.position_id"))
+    moves.add_argument("roll", nargs="?", metavar="DICE", help=tr(lang, "cli.help.roll"))
+    moves.add_argument("--batch", action="store_true", help=tr(lang, "cli.help.batch"))
+    return parser
+
+
+def _fail(lang: str, message: str) -> int:
+    sys.stderr.write(tr(lang, "cli.error.prefix") + message + "\n")
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tawla`` console script."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = choose_language(_prescan_lang(argv))
+    args = build_parser(lang).parse_args(argv)
+    if args.command == "moves":
+        if args.batch:
+            if args.position_id is not None:
+                return _fail(lang, tr(lang, "cli.error.missing"))
+            run_batch(sys.stdin, sys.stdout, lang)
+            return 0
+        if args.position_id is None or args.roll is None:
+            return _fail(lang, tr(lang, "cli.error.missing"))
+        try:
+            lines = moves_lines(args.position_id, args.roll, lang)
+        except InputError as exc:
+            return _fail(lang, str(exc))
+        sys.stdout.write("".join(line + "\n" for line in lines))
+        return 0
+    print(tr(lang, "app.coming"))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,427 @@
+"""Legal plays (R5-R12) and step-by-step play for the player on roll.
+
+A *step* moves one checker by one die. A *play* is the whole turn: the steps
+and the resulting position, still seen from the mover (swap it with
+:meth:`Position.swapped` to hand the turn over). Plays are deduplicated by
+resulting position; a roll with nothing to play gives exactly one play, the
+pass, whose ``steps`` are empty.
+
+The generator works on plain lists of the 26 signed slots of
+:mod:`tawla.engine.position` for speed and only wraps the results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import NamedTuple
+
+from tawla.engine.position import BAR, OFF, Position
+
+Roll = tuple[int, int]
+"""Two dice, each 1..6, in any order."""
+
+
+class Step(NamedTuple):
+    """One checker moved by one die, in the mover's numbering."""
+
+    source: int
+    """Point the checker leaves (25 = the bar)."""
+    dest: int
+    """Point it lands on (0 = borne off)."""
+    die: int
+    """The die used (a bear-off may use a die larger than ``source``)."""
+    hit: bool
+    """True when it lands on a single opposing checker and sends it to the bar."""
+
+
+class Play(NamedTuple):
+    """A whole turn: the steps in the order played and the resulting position.
+
+    ``result`` is still seen from the mover. The pass has no steps and
+    ``result`` equal to the starting position.
+    """
+
+    steps: tuple[Step, ...]
+    result: Position
+
+    @property
+    def is_pass(self) -> bool:
+        """True when nothing could be played."""
+        return not self.steps
+
+
+class IllegalStep(ValueError):
+    """A step that is not part of any legal play from here."""
+
+    def __init__(self, step: Step | tuple[int, int]) -> None:
+        super().__init__(f"illegal step {step}")
+        self.step = step
+
+
+def normalise_roll(roll: Sequence[int]) -> Roll:
+    """Check a roll and put the higher die first."""
+    if len(roll) != 2:
+        raise ValueError(f"a roll has two dice, not {len(roll)}")
+    d1, d2 = int(roll[0]), int(roll[1])
+    for d in (d1, d2):
+        if not 1 <= d <= 6:
+            raise ValueError(f"a die shows 1 to 6, not {d}")
+    return (d1, d2) if d1 >= d2 else (d2, d1)
+
+
+def dice_of(roll: Roll) -> tuple[int, ...]:
+    """The dice to be played: four of them for a double (R6)."""
+    d1, d2 = roll
+    return (d1,) * 4 if d1 == d2 else (d1, d2)
+
+
+# -- the generator on raw lists --------------------------------------------
+
+
+def _highest(b: list[int] | tuple[int, ...], start: int) -> int:
+    """Highest slot <= start holding a mover checker (0 if none)."""
+    i = start
+    while i > 0 and b[i] <= 0:
+        i -= 1
+    return i
+
+
+_BAR_ONLY = (BAR,)
+
+
+def _sources(hi: int) -> Sequence[int]:
+    """Slots a checker may leave, highest first: only the bar while it is occupied (R9)."""
+    return _BAR_ONLY if hi == BAR else range(hi, 0, -1)
+
+
+def _dest(b: list[int], hi: int, src: int, die: int) -> int:
+    """Where a mover checker on ``src`` lands with ``die``; -1 if it cannot.
+
+    ``hi`` is the mover's highest occupied slot (25 when on the bar).
+    Assumes ``b[src] > 0``.
+    """
+    if hi == BAR and src != BAR:
+        return -1  # R9: the bar first
+    dst = src - die
+    if dst > 0:
+        return dst if b[dst] >= -1 else -1  # R5: closed if two or more
+    if hi > 6:
+        return -1  # R10: all fifteen home first
+    if dst == 0 or src == hi:
+        return OFF  # R11: exact, or a higher die from the highest point
+    return -1
+
+
+def _apply(b: list[int], src: int, dst: int) -> tuple[list[int], bool]:
+    b2 = b[:]
+    b2[src] -= 1
+    if dst == OFF:
+        return b2, False
+    if b2[dst] == -1:  # R8: hit
+        b2[dst] = 1
+        b2[0] -= 1
+        return b2, True
+    b2[dst] += 1
+    return b2, False
+
+
+def _generate(board: Sequence[int], d1: int, d2: int) -> dict[Position, tuple[Step, ...]]:
+    """Resulting boards of every legal play, each with one way to play it.
+
+    Depth-first over the dice with a single board mutated in place and undone
+    on the way back (much faster in Python than copying). Non-doubles try
+    both orders of the dice. Doubles only generate sequences whose sources do
+    not increase: any legal sequence of equal dice can be reordered that way
+    (moving the higher checkers first never closes a point nor spoils a
+    bear-off), so nothing is missed and far fewer duplicates are walked.
+    Only plays using the most dice survive (R7); with one die of a
+    non-double playable, only the higher die's plays if there are any.
+    """
+    b = list(board)
+    out: dict[Position, tuple[Step, ...]] = {}
+    hi0 = _highest(b, BAR)
+    if hi0 == 0:
+        return out
+    best = 0
+    path: list[Step] = [Step(0, 0, 0, False)] * 4
+    new = tuple.__new__
+
+    def walk(dice: tuple[int, ...], hi: int, top: int, depth: int, chain: int) -> None:
+        # ``top``: highest source allowed (doubles: the previous source).
+        # ``chain``: in the second order of a non-double, the only point the
+        # second step may leave unless it bears off (see below); 0 = any.
+        nonlocal best
+        die = dice[depth]
+        last = depth + 1 == len(dice)
+        moved = False
+        if hi == BAR:
+            sources: Iterable[int] = _BAR_ONLY
+        else:
+            sources = [s for s in range(top if top < hi else hi, 0, -1) if b[s] > 0]
+        for src in sources:
+            dst = src - die
+            if chain and src != chain and dst > 0:
+                continue
+            n = b[src]
+            hit = False
+            if dst > 0:
+                v = b[dst]
+                if v < -1:
+                    continue  # R5: closed
+                b[src] = n - 1
+                if v == -1:  # R8: hit
+                    b[dst] = 1
+                    b[0] -= 1
+                    hit = True
+                else:
+                    b[dst] = v + 1
+            else:
+                if hi > 6:
+                    break  # R10: not all home; no lower source can bear off either
+                if dst < 0 and src != hi:
+                    continue  # R11: a higher die only from the highest point
+                dst = OFF
+                b[src] = n - 1
+            moved = True
+            if last:
+                if best <= depth:
+                    best = depth + 1
+                    out.clear()
+                key = new(Position, b)
+                if key not in out:
+                    path[depth] = new(Step, (src, dst, die, hit))
+                    out[key] = tuple(path[: depth + 1])
+            else:
+                path[depth] = new(Step, (src, dst, die, hit))
+                nhi = hi
+                if src == hi and n == 1:
+                    nhi = hi - 1
+                    while nhi > 0 and b[nhi] <= 0:
+                        nhi -= 1
+                walk(dice, nhi, src if monotone else BAR, depth + 1, dst if second_order and hi != BAR else 0)
+            # undo
+            b[src] = n
+            if dst != OFF:
+                if hit:
+                    b[dst] = -1
+                    b[0] += 1
+                else:
+                    b[dst] -= 1
+        if not moved and depth and depth >= best:
+            if depth > best:
+                best = depth
+                out.clear()
+            key = new(Position, b)
+            if key not in out:
+                out[key] = tuple(path[:depth])
+
+    if d1 == d2:
+        monotone, second_order = True, False
+        walk((d1,) * 4, hi0, BAR, 0, 0)
+    else:
+        monotone, second_order = False, False
+        walk((d1, d2), hi0, BAR, 0, 0)
+        # Second order. If the first step did not come from the bar, a second
+        # step by another checker that is not a bear-off could equally have
+        # been played first: the first order already found that result.
+        # Only chained moves and bear-offs can add something new.
+        second_order = True
+        walk((d2, d1), hi0, BAR, 0, 0)
+        if best == 1:
+            # R7: either die alone but not both -- the higher one if it can be played.
+            higher = {k: v for k, v in out.items() if v[0].die == max(d1, d2)}
+            if higher:
+                return higher
+    return out
+
+
+def _can_play(b: list[int], hi: int, dice: Sequence[int], need: int) -> bool:
+    """Whether ``need`` more steps can be played with some of ``dice``."""
+    if need <= 0:
+        return True
+    for i, die in enumerate(dice):
+        if die in dice[:i]:
+            continue
+        rest = dice[:i] + dice[i + 1 :]
+        for src in _sources(hi):
+            if b[src] <= 0:
+                continue
+            dst = _dest(b, hi, src, die)
+            if dst < 0:
+                continue
+            b2, _ = _apply(b, src, dst)
+            if _can_play(b2, _highest(b2, hi), rest, need - 1):
+                return True
+    return False
+
+
+# -- public API --------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def _plays_cached(position: Position, roll: Roll) -> tuple[Play, ...]:
+    found = _generate(position, *roll)
+    if not found:
+        return (Play((), position),)
+    new = tuple.__new__
+    return tuple([new(Play, (steps, key)) for key, steps in found.items()])
+
+
+def legal_plays(position: Position, roll: Sequence[int]) -> tuple[Play, ...]:
+    """Every legal play for ``roll``, one per distinct resulting position.
+
+    Never empty: when nothing can be played the result is the single pass
+    ``(Play((), position),)``. All plays use the same number of dice, the
+    most that can be used (R7).
+    """
+    return _plays_cached(position, normalise_roll(roll))
+
+
+def dice_to_play(position: Position, roll: Sequence[int]) -> int:
+    """How many dice the turn will use (0 = pass, up to 4 for a double)."""
+    return len(legal_plays(position, roll)[0].steps)
+
+
+def apply_step(position: Position, step: Step | tuple[int, int]) -> Position:
+    """The position after one step, *without* checking the turn's rules.
+
+    Only the step's own mechanics are checked (a checker is there, the point
+    is open, bear-off conditions); use :func:`legal_steps` to know whether
+    it may be played now. Accepts a :class:`Step` or a ``(source, die)`` pair.
+    """
+    source, die = (step.source, step.die) if isinstance(step, Step) else step
+    b = list(position)
+    if not 1 <= source <= BAR or b[source] <= 0:
+        raise IllegalStep((source, die))
+    dst = _dest(b, _highest(b, BAR), source, die)
+    if dst < 0:
+        raise IllegalStep((source, die))
+    b2, _ = _apply(b, source, dst)
+    return Position._trusted(tuple(b2))
+
+
+def make_step(position: Position, source: int, die: int) -> Step | None:
+    """The step moving a checker from ``source`` with ``die``, or None if the
+    board does not allow it (ignoring the turn's forced-play rules)."""
+    b = position
+    if not 1 <= source <= BAR or b[source] <= 0 or not 1 <= die <= 6:
+        return None
+    dst = _dest(list(b), _highest(b, BAR), source, die)
+    if dst < 0:
+        return None
+    return Step(source, dst, die, dst != OFF and b[dst] == -1)
+
+
+def _remove_die(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+    i = dice.index(die)
+    return dice[:i] + dice[i + 1 :]
+
+
+def _next_steps(
+    position: Position, remaining: tuple[int, ...], still: int, first_dice: frozenset[int] | None
+) -> frozenset[Step]:
+    """Single steps after which ``still - 1`` more can be played."""
+    if still <= 0:
+        return frozenset()
+    b = list(position)
+    hi = _highest(b, BAR)
+    out = set()
+    for die in set(remaining):
+        if first_dice is not None and die not in first_dice:
+            continue
+        rest = _remove_die(remaining, die)
+        for src in _sources(hi):
+            if b[src] <= 0:
+                continue
+            dst = _dest(b, hi, src, die)
+            if dst < 0:
+                continue
+            b2, hit = _apply(b, src, dst)
+            if _can_play(b2, _highest(b2, hi), rest, still - 1):
+                out.add(Step(src, dst, die, hit))
+    return frozenset(out)
+
+
+class TurnState(NamedTuple):
+    """Where a turn stands after some steps. Build with :func:`turn_state`.
+
+    ``legal`` holds exactly the single steps that lead on to some legal full
+    play, so a player walking step by step can never reach a dead end (for
+    example playing the 1 of a 6-1 when only the 6 may be played).
+    """
+
+    start: Position
+    """The position before the turn."""
+    roll: Roll
+    """The roll, higher die first."""
+    made: tuple[Step, ...]
+    """Steps made so far, in order."""
+    position: Position
+    """The board after the steps made so far (still from the mover)."""
+    remaining: tuple[int, ...]
+    """Dice not yet used, highest first."""
+    steps_needed: int
+    """Total steps the whole turn must use (R7); 0 for a pass."""
+    legal: frozenset[Step]
+    """Steps that can still be part of a legal full play."""
+
+    @property
+    def complete(self) -> bool:
+        """True when the turn has used all the dice it must (a pass is complete at once)."""
+        return len(self.made) == self.steps_needed
+
+    def play(self, step: Step | tuple[int, int]) -> TurnState:
+        """The state after one more step; raises :class:`IllegalStep` if it is not in ``legal``."""
+        source, die = (step.source, step.die) if isinstance(step, Step) else step
+        chosen = next((s for s in self.legal if s.source == source and s.die == die), None)
+        if chosen is None:
+            raise IllegalStep(step)
+        position = apply_step(self.position, chosen)
+        remaining = _remove_die(self.remaining, die)
+        made = (*self.made, chosen)
+        legal = _next_steps(position, remaining, self.steps_needed - len(made), None)
+        return TurnState(self.start, self.roll, made, position, remaining, self.steps_needed, legal)
+
+    def undo(self) -> TurnState:
+        """The state with the last step taken back (unchanged if none was made)."""
+        return turn_state(self.start, self.roll, self.made[:-1])
+
+    def as_play(self) -> Play:
+        """The finished turn as a :class:`Play` (only when ``complete``)."""
+        if not self.complete:
+            raise IllegalStep(self.made[-1] if self.made else (0, 0))
+        return Play(self.made, self.position)
+
+
+def turn_state(position: Position, roll: Sequence[int], made: Iterable[Step | tuple[int, int]] = ()) -> TurnState:
+    """The state of a turn after the steps ``made`` (in order).
+
+    Undo is calling this again with fewer steps. Raises
+    :class:`IllegalStep` for the first step of ``made`` that is not allowed.
+    """
+    roll_ = normalise_roll(roll)
+    plays = _plays_cached(position, roll_)
+    needed = len(plays[0].steps)
+    # With one die of a non-double playable, R7 fixes which one.
+    first_dice = frozenset(p.steps[0].die for p in plays) if needed == 1 else None
+    remaining = dice_of(roll_)
+    state = TurnState(
+        position, roll_, (), position, remaining, needed, _next_steps(position, remaining, needed, first_dice)
+    )
+    for step in made:
+        state = state.play(step)
+    return state
+
+
+def legal_steps(position: Position, roll: Sequence[int], made: Iterable[Step | tuple[int, int]] = ()) -> frozenset[Step]:
+    """Shorthand for ``turn_state(position, roll, made).legal``."""
+    return turn_state(position, roll, made).legal
+
+
+def find_play(position: Position, roll: Sequence[int], result: Position) -> Play | None:
+    """The legal play that ends in ``result``, if there is one."""
+    for play in legal_plays(position, roll):
+        if play.result == result:
+            return play
+    return None

@@ -1,0 +1,288 @@
+"""Standard move notation, as gnubg, XG and players write it.
+
+``24/18 13/11`` · hits ``8/3*`` · ``bar/22`` · ``6/off`` · repeats ``8/5(2)`` ·
+one checker through several points ``24/18/11`` or collapsed ``24/11``.
+Always in the mover's numbering.
+
+:func:`format_play` writes the canonical form: one checker's steps are
+joined and intermediate points dropped unless a hit happened there, equal
+moves are grouped, and the move that uses the higher die comes first.
+:func:`parse_play` accepts any of the forms above (case-insensitive, with
+Western or Arabic-Indic digits) and returns the legal play they describe,
+or raises :class:`NotationError` with the reason.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from tawla.engine.explain import Reason, Why, explain_step
+from tawla.engine.moves import Play, Step, TurnState, turn_state
+from tawla.engine.position import BAR, OFF, Position
+
+_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
+
+
+def point_text(point: int) -> str:
+    """``bar`` for 25, ``off`` for 0, else the number."""
+    return "bar" if point == BAR else "off" if point == OFF else str(point)
+
+
+class _Unit(NamedTuple):
+    points: tuple[int, ...]
+    hits: tuple[bool, ...]  # one per landing (points[1:])
+    first_die: int
+
+    def text(self) -> str:
+        parts = [point_text(self.points[0])]
+        last = len(self.points) - 1
+        for i, (p, hit) in enumerate(zip(self.points[1:], self.hits, strict=True), start=1):
+            if hit:
+                parts.append(point_text(p) + "*")
+            elif i == last:
+                parts.append(point_text(p))
+        return "/".join(parts)
+
+
+def _units(steps: Iterable[Step]) -> list[_Unit]:
+    """Join the steps of one checker, canonically (highest sources first)."""
+    open_units: list[list] = []  # [points, hits, first_die]
+    for s in sorted(steps, key=lambda s: (-s.source, -s.die)):
+        for u in open_units:
+            if u[0][-1] == s.source and s.source != OFF:
+                u[0].append(s.dest)
+                u[1].append(s.hit)
+                break
+        else:
+            open_units.append([[s.source, s.dest], [s.hit], s.die])
+    return [_Unit(tuple(p), tuple(h), d) for p, h, d in open_units]
+
+
+def format_steps(steps: Sequence[Step]) -> str:
+    """The notation of some steps (a whole play or part of one)."""
+    if not steps:
+        return ""
+    units = _units(steps)
+    units.sort(key=lambda u: (-u.first_die, -u.points[0], -u.points[-1]))
+    out: list[str] = []
+    counts: dict[str, int] = {}
+    for u in units:
+        t = u.text()
+        if t not in counts:
+            out.append(t)
+        counts[t] = counts.get(t, 0) + 1
+    return " ".join(t if counts[t] == 1 else f"{t}({counts[t]})" for t in out)
+
+
+def format_play(play: Play) -> str:
+    """The notation of a play; ``pass`` when nothing could be played."""
+    return format_steps(play.steps) if play.steps else "pass"
+
+
+# -- parsing ---------------------------------------------------------------------
+
+
+class NotationError(ValueError):
+    """Text that is not a legal play. ``reason`` says why (see :mod:`tawla.engine.explain`)."""
+
+    def __init__(self, reason: Problem, text: str = "") -> None:
+        self.reason = reason
+        self.text = text
+        super().__init__(f"{text!r}: {reason}")
+
+
+class SyntaxProblem(NamedTuple):
+    """A notation text that does not even parse. ``token`` is the offending piece."""
+
+    token: str
+
+
+class Incomplete(NamedTuple):
+    """The text is legal so far but the turn must use ``needed`` dice, not ``used``."""
+
+    needed: int
+    used: int
+
+
+class NoRoute(NamedTuple):
+    """No combination of the remaining dice moves a checker from ``source`` to ``dest``."""
+
+    source: int
+    dest: int
+
+
+_POINT = r"(?:bar|off|\d{1,2})"
+_TOKEN = re.compile(rf"^({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d)\))?$")
+
+
+class _Hop(NamedTuple):
+    source: int
+    dest: int
+    marked: bool  # a `*` after dest
+
+
+def _parse_point(text: str, first: bool) -> int:
+    if text == "bar":
+        return BAR
+    if text == "off":
+        return OFF
+    n = int(text)
+    if n == 25 and first:
+        return BAR
+    if n == 0 and not first:
+        return OFF
+    if not 1 <= n <= 24:
+        raise ValueError(text)
+    return n
+
+
+def _tokens(text: str) -> list[list[_Hop]]:
+    """Each checker movement as a list of hops; raises NotationError on syntax."""
+    clean = text.translate(_DIGITS).lower().replace(",", " ").strip()
+    if not clean:
+        raise NotationError(SyntaxProblem(""), text)
+    moves: list[list[_Hop]] = []
+    for token in clean.split():
+        m = _TOKEN.match(token)
+        if not m:
+            raise NotationError(SyntaxProblem(token), text)
+        parts = m.group(1).split("/")
+        times = int(m.group(2) or 1)
+        try:
+            pts = [(_parse_point(p.rstrip("*"), i == 0), p.endswith("*")) for i, p in enumerate(parts)]
+        except ValueError:
+            raise NotationError(SyntaxProblem(token), text) from None
+        if times < 1 or pts[0][1] or any(a[0] <= b[0] for a, b in zip(pts, pts[1:])):
+            raise NotationError(SyntaxProblem(token), text)
+        hops = [_Hop(a[0], b[0], b[1]) for a, b in zip(pts, pts[1:])]
+        moves.extend([hops] * times)
+    return moves
+
+
+class TooManyMoves(NamedTuple):
+    """The text moves checkers more often than the roll has dice."""
+
+    dice: int
+    given: int
+
+
+def parse_play(position: Position, roll: Sequence[int], text: str) -> Play:
+    """The legal play that ``text`` describes, or :class:`NotationError`.
+
+    The order of the moves in the text does not matter; a collapsed move
+    (``13/3``) may take any route the dice allow, preferring one that hits
+    only where the text marks a hit (``13/7*/3``). ``pass`` is the text of
+    the pass.
+    """
+    start = turn_state(position, roll)
+    if text.strip().lower() == "pass":
+        if start.complete:
+            return start.as_play()
+        raise NotationError(Incomplete(start.steps_needed, 0), text)
+    hops = [h for move in _tokens(text) for h in move]
+    if len(hops) > len(start.remaining):
+        raise NotationError(TooManyMoves(len(start.remaining), len(hops)), text)
+    _precheck(start, hops, text)
+    failure: list[Problem] = []
+    for strict in (True, False):
+        found = _search(start, hops, strict, failure)
+        if found is not None:
+            return found.as_play()
+    raise NotationError(failure[0], text)
+
+
+def _precheck(state: TurnState, hops: list[_Hop], text: str) -> None:
+    """Problems that need no search: a missing checker, dice that cannot make a move."""
+    have = {p: state.position[p] for p in range(1, 26) if state.position[p] > 0}
+    for hop in hops:
+        if have.get(hop.source, 0) <= 0:
+            raise NotationError(Reason(Why.NO_CHECKER, point=hop.source), text)
+        have[hop.source] -= 1
+        have[hop.dest] = have.get(hop.dest, 0) + 1
+    for n in range(1, len(hops) + 1):
+        if not _assignable(hops[:n], state.remaining):
+            raise NotationError(NoRoute(hops[n - 1].source, hops[n - 1].dest), text)
+
+
+def _assignable(hops: list[_Hop], dice: tuple[int, ...]) -> bool:
+    """Whether each hop can get its own dice adding up to its distance
+    (at least the distance for a bear-off)."""
+    if not hops:
+        return True
+    hop, rest = hops[0], hops[1:]
+    seen: set[tuple[int, ...]] = set()
+    for mask in range(1, 1 << len(dice)):
+        used = tuple(d for i, d in enumerate(dice) if mask >> i & 1)
+        if used in seen:
+            continue
+        seen.add(used)
+        total = sum(used)
+        fits = total >= hop.source if hop.dest == OFF else total == hop.source - hop.dest
+        if fits:
+            left = tuple(d for i, d in enumerate(dice) if not mask >> i & 1)
+            if _assignable(rest, left):
+                return True
+    return False
+
+
+Problem = Reason | NoRoute | Incomplete | TooManyMoves | SyntaxProblem
+"""Everything a :class:`NotationError` can carry as its ``reason``."""
+
+
+def _search(state: TurnState, hops: list[_Hop], strict: bool, failure: list[Problem]) -> TurnState | None:
+    """Depth-first: play the hops in any order, splitting collapsed ones over dice.
+
+    ``strict`` refuses routes that hit where the text marks no hit, or that
+    do not hit where it marks one; the second, lenient pass accepts them.
+    The first problem met is kept in ``failure`` for the error message.
+    """
+    if not hops:
+        if state.complete:
+            return state
+        _note(failure, Incomplete(state.steps_needed, len(state.made)))
+        return None
+    for i, hop in enumerate(hops):
+        if hop in hops[:i]:
+            continue
+        steps = [s for s in state.legal if s.source == hop.source and _towards(s, hop)]
+        if not steps:
+            _note(failure, _why_not(state, hop))
+        for s in sorted(steps, key=lambda s: -s.die):
+            arrived = s.dest == hop.dest
+            if strict and ((s.hit and not arrived) or (arrived and hop.marked and not s.hit)):
+                continue
+            left = hops[:i] + hops[i + 1 :]
+            if not arrived:
+                left.insert(0, _Hop(s.dest, hop.dest, hop.marked))
+            got = _search(state.play(s), left, strict, failure)
+            if got is not None:
+                return got
+    return None
+
+
+def _towards(step: Step, hop: _Hop) -> bool:
+    """Whether ``step`` goes from the hop's source without passing its destination."""
+    return hop.dest == OFF or (step.dest != OFF and step.dest >= hop.dest)
+
+
+def _why_not(state: TurnState, hop: _Hop) -> Problem:
+    """Why no legal step starts this hop."""
+    if hop.dest == OFF:
+        for die in sorted(set(state.remaining), reverse=True):
+            reason = explain_step(state, hop.source, die)
+            if reason is not None and reason.why is not Why.DIE_NOT_AVAILABLE:
+                return reason
+        return NoRoute(hop.source, hop.dest)
+    distance = hop.source - hop.dest
+    first = distance if distance in state.remaining else max(state.remaining, default=distance)
+    reason = explain_step(state, hop.source, first)
+    if reason is None or (distance not in state.remaining and reason.why is Why.DEAD_END):
+        return NoRoute(hop.source, hop.dest)
+    return reason
+
+
+def _note(failure: list[Problem], problem: Problem) -> None:
+    if not failure:
+        failure.append(problem)

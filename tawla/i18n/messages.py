@@ -1,0 +1,55 @@
+"""Sentences for the engine's machine-readable answers, in the player's language."""
+
+from __future__ import annotations
+
+from tawla.engine import BAR, OFF, IdError
+from tawla.engine.explain import Reason
+from tawla.engine.notation import Incomplete, NoRoute, NotationError, SyntaxProblem, TooManyMoves
+from tawla.i18n import tr
+
+
+def point_label(lang: str, point: int) -> str:
+    """A point as players say it: the number, or the bar, or off."""
+    if point == BAR:
+        return tr(lang, "point.bar")
+    if point == OFF:
+        return tr(lang, "point.off")
+    return str(point)
+
+
+def reason_text(lang: str, reason: Reason) -> str:
+    """One sentence for a :class:`~tawla.engine.explain.Reason`."""
+    params: dict[str, object] = {}
+    if reason.die is not None:
+        params["die"] = reason.die
+    if reason.point is not None:
+        params["point"] = point_label(lang, reason.point)
+    if reason.count is not None:
+        params["count"] = reason.count
+    if reason.dice is not None:
+        params["dice"] = "-".join(str(d) for d in reason.dice)
+    return tr(lang, f"reason.{reason.why.value}", **params)
+
+
+def notation_error_text(lang: str, error: NotationError) -> str:
+    """Why a typed move was refused."""
+    r = error.reason
+    if isinstance(r, Reason):
+        return reason_text(lang, r)
+    if isinstance(r, SyntaxProblem):
+        return tr(lang, "notation.syntax", token=r.token) if r.token else tr(lang, "notation.syntax_empty")
+    if isinstance(r, Incomplete):
+        return tr(lang, "notation.incomplete", used=r.used, needed=r.needed)
+    if isinstance(r, TooManyMoves):
+        return tr(lang, "notation.too_many", dice=r.dice)
+    if isinstance(r, NoRoute):
+        return tr(lang, "notation.no_route", source=point_label(lang, r.source), dest=point_label(lang, r.dest))
+    raise TypeError(r)  # pragma: no cover - every kind is handled above
+
+
+def id_error_text(lang: str, error: IdError) -> str:
+    """What is wrong with a Position ID."""
+    params = dict(error.params)
+    if "side" in params:
+        params["side"] = tr(lang, f"id.side_{params['side']}")
+    return tr(lang, f"id.{error.code}", **params)
