@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from tawla import __version__
-from tawla.engine import IdError, legal_plays, position_from_id, position_id
+from tawla.engine import IdError, Position, legal_plays, position_from_id, position_id
 from tawla.engine.notation import format_play
 from tawla.i18n import LANGUAGES, choose_language, tr
 from tawla.i18n.messages import id_error_text
@@ -34,7 +34,7 @@ def parse_roll(text: str, lang: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-def _position(text: str, lang: str):  # -> Position
+def _position(text: str, lang: str) -> Position:
     try:
         return position_from_id(text)
     except IdError as exc:
@@ -62,9 +62,7 @@ def moves_record(line: str, lang: str) -> dict[str, object]:
     return {
         "position": position_id(position),
         "dice": list(roll),
-        "plays": [
-            {"move": format_play(p), "result": position_id(p.result)} for p in plays if not p.is_pass
-        ],
+        "plays": [{"move": format_play(p), "result": position_id(p.result)} for p in plays if not p.is_pass],
     }
 
 
@@ -95,7 +93,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, metavar="N", help=tr(lang, "cli.help.seed"))
     parser.add_argument("--dice", choices=("random", "manual"), default="random", help=tr(lang, "cli.help.dice"))
     parser.add_argument("--lang", choices=LANGUAGES, help=tr(lang, "cli.help.lang"))
-    parser.add_argument("--version", action="version", version=f"tawla {__version__}", help=tr(lang, "cli.help.version"))
+    parser.add_argument(
+        "--version", action="version", version=f"tawla {__version__}", help=tr(lang, "cli.help.version")
+    )
     commands = parser.add_subparsers(dest="command", metavar="{moves}")
     moves = commands.add_parser("moves", help=tr(lang, "cli.help.moves"), description=tr(lang, "cli.help.moves"))
     moves.add_argument("position_id", nargs="?", metavar="POSITION_ID", help=tr(lang, "cli.help.position_id"))

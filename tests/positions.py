@@ -28,7 +28,9 @@ def random_position(rng: random.Random, kind: str | None = None) -> Position:
     b = [0] * 26
     mover_points = list(range(1, 25))
     opp_points = list(range(1, 25))
-    mover_n = 15 - (rng.randint(0, 14) if kind in ("bearoff", "contact_bearoff", "race") else rng.choice((0, 0, 0, 1, 3)))
+    mover_n = 15 - (
+        rng.randint(0, 14) if kind in ("bearoff", "contact_bearoff", "race") else rng.choice((0, 0, 0, 1, 3))
+    )
     opp_n = 15 - rng.choice((0, 0, 0, 1, 2, 5, 10))
     if kind == "open":
         _scatter(rng, b, 1, mover_n, mover_points)
@@ -58,7 +60,7 @@ def random_position(rng: random.Random, kind: str | None = None) -> Position:
     elif kind == "contact_bearoff":
         # The mover bears off; the opponent still has checkers back (or hit ones).
         _scatter(rng, b, 1, mover_n, list(range(1, 7)) * 3 + list(range(7, 12)) + [25])
-        _scatter(rng, b, -1, opp_n, opp_points + [0])
+        _scatter(rng, b, -1, opp_n, [*opp_points, 0])
     else:  # race: no contact
         split = rng.randint(6, 18)
         _scatter(rng, b, 1, mover_n, list(range(1, split + 1)))

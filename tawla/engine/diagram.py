@@ -2,11 +2,11 @@
 
 ``x`` is the player on roll, ``o`` the opponent; numbers are the mover's::
 
-      13 14 15 16 17 18 | 19 20 21 22 23 24
-      5x  .  .  . 3o  . | 5o  .  .  .  . 2x
-      5o  .  .  . 3x  . | 5x  .  .  .  . 2o
-      12 11 10  9  8  7 |  6  5  4  3  2  1
-      bar x0 o0  off x0 o0
+     13  14  15  16  17  18 |  19  20  21  22  23  24
+     5x   .   .   .  3o   . |  5o   .   .   .   .  2x
+     5o   .   .   .  3x   . |  5x   .   .   .   .  2o
+     12  11  10   9   8   7 |   6   5   4   3   2   1
+    bar x0 o0  off x0 o0
 
 :func:`diagram` draws it and :func:`parse_diagram` reads it back, so a test
 can state its position as a picture. Off counts are checked, not trusted.
@@ -21,25 +21,23 @@ _BOTTOM = tuple(range(12, 0, -1))
 
 
 def _cell(v: int) -> str:
-    if v == 0:
-        return "  ."
-    return f"{abs(v):>2}{'x' if v > 0 else 'o'}"
+    return f"{abs(v)}{'x' if v > 0 else 'o'}" if v else "."
 
 
 def _row(cells: list[str]) -> str:
-    return " " + "".join(cells[:6]) + " |" + "".join(cells[6:])
+    return " ".join(f"{c:>3}" for c in cells[:6]) + " | " + " ".join(f"{c:>3}" for c in cells[6:])
 
 
 def diagram(position: Position) -> str:
     """The board as five lines of text (see the module docstring)."""
-    top_nums = _row([f"{p:>3}" for p in _TOP])
-    bottom_nums = _row([f"{p:>3}" for p in _BOTTOM])
+    top_nums = _row([str(p) for p in _TOP])
+    bottom_nums = _row([str(p) for p in _BOTTOM])
     lines = [
         top_nums,
         _row([_cell(position[p]) for p in _TOP]),
         _row([_cell(position[p]) for p in _BOTTOM]),
         bottom_nums,
-        f"  bar x{position.mover_bar} o{position.opponent_bar}  off x{position.mover_off} o{position.opponent_off}",
+        f"bar x{position.mover_bar} o{position.opponent_bar}  off x{position.mover_off} o{position.opponent_off}",
     ]
     return "\n".join(lines)
 

@@ -38,9 +38,9 @@ class Why(enum.Enum):
     ENTRY_BLOCKED = "entry_blocked"
     """The entry points the dice show are closed (R9). ``dice``."""
     BAR_FIRST = "bar_first"
-    """Checkers on the bar must enter before anything else moves (R9). ``count``."""
+    """Checkers on the bar must enter before anything else moves (R9). ``number``."""
     ENTER_SOME = "enter_some"
-    """Only ``count`` of the checkers on the bar can enter; the rest of the turn is lost (R9)."""
+    """Only ``number`` of the checkers on the bar can enter; the rest of the turn is lost (R9)."""
     ONLY_HIGHER = "only_higher"
     """Either die could be played alone but not both: the higher, ``die``, must be (R7)."""
     ONLY_ONE_DIE = "only_one_die"
@@ -48,9 +48,9 @@ class Why(enum.Enum):
     DIE_FIRST = "die_first"
     """Both dice can be played only if ``die`` is played first (R7)."""
     DOUBLES_PARTIAL = "doubles_partial"
-    """Only ``count`` of the four steps of a double can be played (R6/R7)."""
+    """Only ``number`` of the four steps of a double can be played (R6/R7)."""
     BEAROFF_NOT_YET = "bearoff_not_yet"
-    """Bearing off waits until all fifteen are home; ``count`` are still outside (R10)."""
+    """Bearing off waits until all fifteen are home; ``number`` are still outside (R10)."""
     HIGHER_CHECKER_FIRST = "higher_checker_first"
     """``die`` cannot bear off from a lower point while a checker stands higher (R11)."""
     # refusals of a single step
@@ -73,7 +73,7 @@ class Reason(NamedTuple):
     why: Why
     die: int | None = None
     point: int | None = None
-    count: int | None = None
+    number: int | None = None
     dice: tuple[int, ...] | None = None
 
 
@@ -109,11 +109,13 @@ def explain_roll(position: Position, roll: Sequence[int]) -> tuple[Reason, ...]:
         elif needed == 0:
             reasons.append(Reason(Why.ENTRY_BLOCKED, dice=tuple(sorted(set(roll_), reverse=True))))
         if needed:
-            reasons.append(Reason(Why.BAR_FIRST, count=bar))
+            reasons.append(Reason(Why.BAR_FIRST, number=bar))
             entered = max(sum(1 for s in p.steps if s.source == BAR) for p in plays)
             if entered < bar and entered < len(dice):
-                reasons.append(Reason(Why.ENTER_SOME, count=entered))
-    if high != low and needed == 1:
+                reasons.append(Reason(Why.ENTER_SOME, number=entered))
+    if reasons and reasons[-1].why is Why.ENTER_SOME:
+        pass  # says it all: the dice that are not used are lost with the turn
+    elif high != low and needed == 1:
         if all(_playable_alone(position, d) for d in roll_):
             reasons.append(Reason(Why.ONLY_HIGHER, die=high))
         else:
@@ -123,7 +125,7 @@ def explain_roll(position: Position, roll: Sequence[int]) -> tuple[Reason, ...]:
         if len(first) == 1:
             reasons.append(Reason(Why.DIE_FIRST, die=first.pop()))
     elif high == low and 0 < needed < 4:
-        reasons.append(Reason(Why.DOUBLES_PARTIAL, count=needed))
+        reasons.append(Reason(Why.DOUBLES_PARTIAL, number=needed))
 
     if not bar:
         reasons.extend(_bearoff_reasons(position, roll_))
@@ -139,12 +141,10 @@ def _bearoff_reasons(position: Position, roll: tuple[int, int]) -> list[Reason]:
     if outside:
         # Say so only when a die would bear a checker off if all were home.
         if any(position[d] > 0 or d > top for d in set(roll)):
-            return [Reason(Why.BEAROFF_NOT_YET, count=outside)]
+            return [Reason(Why.BEAROFF_NOT_YET, number=outside)]
         return []
     return [
-        Reason(Why.HIGHER_CHECKER_FIRST, die=d)
-        for d in sorted(set(roll), reverse=True)
-        if position[d] <= 0 and d < top
+        Reason(Why.HIGHER_CHECKER_FIRST, die=d) for d in sorted(set(roll), reverse=True) if position[d] <= 0 and d < top
     ]
 
 
@@ -161,12 +161,12 @@ def explain_step(state: TurnState, source: int, die: int) -> Reason | None:
         return Reason(Why.NO_CHECKER, point=source)
     hi = _highest(b, BAR)
     if hi == BAR and source != BAR:
-        return Reason(Why.BAR_FIRST, count=b[BAR])
+        return Reason(Why.BAR_FIRST, number=b[BAR])
     target = source - die
     if target > 0 and b[target] < -1:
         return Reason(Why.POINT_CLOSED, point=target)
     if target <= 0 and hi > 6:
-        return Reason(Why.BEAROFF_NOT_YET, count=sum(v for v in b[7:] if v > 0))
+        return Reason(Why.BEAROFF_NOT_YET, number=sum(v for v in b[7:] if v > 0))
     if target < 0 and source != hi:
         return Reason(Why.HIGHER_CHECKER_FIRST, die=die)
     assert _dest(b, hi, source, die) >= OFF

@@ -36,18 +36,16 @@ class IdError(ValueError):
 # -- Position ID ---------------------------------------------------------
 
 
+_RUNS = tuple("1" * n + "0" for n in range(16))
+
+
 def _position_bytes(position: Position) -> bytes:
     b = position
-    counts = [-b[25 - j] for j in range(1, 25)] + [-b[0]]  # not on roll, own numbering
-    counts += [b[j] for j in range(1, 25)] + [b[25]]  # on roll
-    value = 0
-    bit = 0
-    for c in counts:
-        if c > 0:
-            value |= ((1 << c) - 1) << bit
-            bit += c
-        bit += 1
-    return value.to_bytes(10, "little")
+    runs = _RUNS
+    bits = "".join([runs[-b[25 - j]] if b[25 - j] < 0 else "0" for j in range(1, 25)])  # not on roll first
+    bits += runs[-b[0]]
+    bits += "".join([runs[v] if v > 0 else "0" for v in b[1:]])  # on roll, points 1..24 then bar
+    return int(bits[::-1], 2).to_bytes(10, "little")
 
 
 def position_id(position: Position) -> str:

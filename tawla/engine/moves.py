@@ -236,7 +236,7 @@ def _generate(board: Sequence[int], d1: int, d2: int) -> dict[Position, tuple[St
     return out
 
 
-def _can_play(b: list[int], hi: int, dice: Sequence[int], need: int) -> bool:
+def _can_play(b: list[int], hi: int, dice: tuple[int, ...], need: int) -> bool:
     """Whether ``need`` more steps can be played with some of ``dice``."""
     if need <= 0:
         return True
@@ -414,7 +414,9 @@ def turn_state(position: Position, roll: Sequence[int], made: Iterable[Step | tu
     return state
 
 
-def legal_steps(position: Position, roll: Sequence[int], made: Iterable[Step | tuple[int, int]] = ()) -> frozenset[Step]:
+def legal_steps(
+    position: Position, roll: Sequence[int], made: Iterable[Step | tuple[int, int]] = ()
+) -> frozenset[Step]:
     """Shorthand for ``turn_state(position, roll, made).legal``."""
     return turn_state(position, roll, made).legal
 

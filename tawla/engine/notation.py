@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import NamedTuple
 
 from tawla.engine.explain import Reason, Why, explain_step
@@ -31,9 +32,15 @@ def point_text(point: int) -> str:
 
 
 class _Unit(NamedTuple):
+    """One checker's movement: the points it touched and a hit flag per landing."""
+
     points: tuple[int, ...]
-    hits: tuple[bool, ...]  # one per landing (points[1:])
-    first_die: int
+    hits: tuple[bool, ...]
+
+    @property
+    def distance(self) -> int:
+        """Pips travelled (a bear-off counts from its point)."""
+        return self.points[0] - self.points[-1]
 
     def text(self) -> str:
         parts = [point_text(self.points[0])]
@@ -48,24 +55,33 @@ class _Unit(NamedTuple):
 
 def _units(steps: Iterable[Step]) -> list[_Unit]:
     """Join the steps of one checker, canonically (highest sources first)."""
-    open_units: list[list] = []  # [points, hits, first_die]
+    open_units: list[tuple[list[int], list[bool]]] = []
     for s in sorted(steps, key=lambda s: (-s.source, -s.die)):
-        for u in open_units:
-            if u[0][-1] == s.source and s.source != OFF:
-                u[0].append(s.dest)
-                u[1].append(s.hit)
+        for points, hits in open_units:
+            if points[-1] == s.source:
+                points.append(s.dest)
+                hits.append(s.hit)
                 break
         else:
-            open_units.append([[s.source, s.dest], [s.hit], s.die])
-    return [_Unit(tuple(p), tuple(h), d) for p, h, d in open_units]
+            open_units.append(([s.source, s.dest], [s.hit]))
+    return [_Unit(tuple(p), tuple(h)) for p, h in open_units]
 
 
 def format_steps(steps: Sequence[Step]) -> str:
-    """The notation of some steps (a whole play or part of one)."""
+    """The notation of some steps (a whole play or part of one).
+
+    Moves are ordered by distance, so the higher die comes first
+    (``13/10 24/23`` for 3-1); a double's moves by their starting point.
+    Ordering by distance rather than by the die recorded keeps the text a
+    function of the play alone: a bear-off may use either die.
+    """
     if not steps:
         return ""
     units = _units(steps)
-    units.sort(key=lambda u: (-u.first_die, -u.points[0], -u.points[-1]))
+    if len({s.die for s in steps}) == 1:
+        units.sort(key=lambda u: (-u.points[0], -u.points[-1]))
+    else:
+        units.sort(key=lambda u: (-u.distance, -u.points[0]))
     out: list[str] = []
     counts: dict[str, int] = {}
     for u in units:
@@ -154,9 +170,9 @@ def _tokens(text: str) -> list[list[_Hop]]:
             pts = [(_parse_point(p.rstrip("*"), i == 0), p.endswith("*")) for i, p in enumerate(parts)]
         except ValueError:
             raise NotationError(SyntaxProblem(token), text) from None
-        if times < 1 or pts[0][1] or any(a[0] <= b[0] for a, b in zip(pts, pts[1:])):
+        if times < 1 or pts[0][1] or any(a[0] <= b[0] for a, b in pairwise(pts)):
             raise NotationError(SyntaxProblem(token), text)
-        hops = [_Hop(a[0], b[0], b[1]) for a, b in zip(pts, pts[1:])]
+        hops = [_Hop(a[0], b[0], b[1]) for a, b in pairwise(pts)]
         moves.extend([hops] * times)
     return moves
 
@@ -247,9 +263,11 @@ def _search(state: TurnState, hops: list[_Hop], strict: bool, failure: list[Prob
         if hop in hops[:i]:
             continue
         steps = [s for s in state.legal if s.source == hop.source and _towards(s, hop)]
+        if hop.dest != OFF and _distance(hop) in state.remaining:  # one die covers it: never split it
+            steps = [s for s in steps if s.die == _distance(hop)]
         if not steps:
             _note(failure, _why_not(state, hop))
-        for s in sorted(steps, key=lambda s: -s.die):
+        for s in sorted(steps, key=lambda s: (s.dest != hop.dest, -s.die)):
             arrived = s.dest == hop.dest
             if strict and ((s.hit and not arrived) or (arrived and hop.marked and not s.hit)):
                 continue
@@ -260,6 +278,10 @@ def _search(state: TurnState, hops: list[_Hop], strict: bool, failure: list[Prob
             if got is not None:
                 return got
     return None
+
+
+def _distance(hop: _Hop) -> int:
+    return hop.source - hop.dest
 
 
 def _towards(step: Step, hop: _Hop) -> bool:

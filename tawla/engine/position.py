@@ -178,11 +178,15 @@ def _validate(board: tuple[int, ...]) -> None:
     opponent = -sum(v for v in board if v < 0)
     if mover > CHECKERS:
         raise PositionError(
-            "too_many_checkers", f"the player on roll has {mover} checkers (at most 15)",
-            side="mover", count=mover,
+            "too_many_checkers",
+            f"the player on roll has {mover} checkers (at most 15)",
+            side="mover",
+            count=mover,
         )
     if opponent > CHECKERS:
         raise PositionError(
-            "too_many_checkers", f"the opponent has {opponent} checkers (at most 15)",
-            side="opponent", count=opponent,
+            "too_many_checkers",
+            f"the opponent has {opponent} checkers (at most 15)",
+            side="opponent",
+            count=opponent,
         )

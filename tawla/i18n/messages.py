@@ -24,8 +24,8 @@ def reason_text(lang: str, reason: Reason) -> str:
         params["die"] = reason.die
     if reason.point is not None:
         params["point"] = point_label(lang, reason.point)
-    if reason.count is not None:
-        params["count"] = reason.count
+    if reason.number is not None:
+        params["count"] = reason.number
     if reason.dice is not None:
         params["dice"] = "-".join(str(d) for d in reason.dice)
     return tr(lang, f"reason.{reason.why.value}", **params)

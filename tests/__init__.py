@@ -1,0 +1,1 @@
+"""tawla test suite."""

@@ -1,0 +1,121 @@
+"""The ``tawla`` command line, run as a player or a script would run it."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import gnubg_nn
+import pytest
+
+from tawla.engine import Position, position_id
+
+from .oracle import gnubg_board
+from .positions import random_position, random_roll
+
+
+def tawla_command() -> list[str]:
+    """The installed console script beside this interpreter, else ``python -m tawla``."""
+    script = Path(sys.executable).with_name("tawla")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "tawla"]
+
+
+def run(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*tawla_command(), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", **(env or {})},
+    )
+
+
+def test_moves_lists_every_play_with_the_movers_result_id() -> None:
+    done = run("moves", "4HPwATDgc/ABMA", "31")
+    assert done.returncode == 0 and done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert len(lines) == 16
+    assert "13/10 24/23\t4HPwATDgc+IBKA" in lines and "8/5 6/5\t4HPwATCwZ/ABMA" in lines
+    start = gnubg_nn.board_from_position_id("4HPwATDgc/ABMA")
+    expected = {gnubg_nn.key_of_board(gnubg_nn.board_from_position_key(k)) for k in gnubg_nn.moves(start, 3, 1)}
+    got = {gnubg_nn.key_of_board(gnubg_nn.board_from_position_id(line.split("\t")[1])) for line in lines}
+    assert got == expected  # the mover keeps its index, as gnubg_nn.moves does
+
+
+def test_moves_pass_prints_the_unchanged_id() -> None:
+    pos = Position.from_counts({25: 1, 6: 14}, {p: 2 for p in range(1, 7)})  # the bar against a closed board
+    closed = position_id(pos)
+    done = run("moves", closed, "6-6")
+    assert (done.returncode, done.stdout) == (0, f"pass\t{closed}\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("moves", "4HPwATDgc/ABM", "31"), "14 characters"),
+        (("moves", "4HPwATDgc/ABMA", "71"), "bad roll '71'"),
+        (("moves", "4HPwATDgc/ABMA", "3"), "bad roll '3'"),
+        (("moves", "4P8fAADA/w8AAA", "31"), "16 checkers"),
+        (("moves", "4HPwATDgc/ABMA"), "Position ID and a roll"),
+        (("--bogus",), "unrecognized arguments"),
+        (("--dice", "loaded"), "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_status_2(args: tuple[str, ...], needle: str) -> None:
+    done = run(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert needle in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_shared_point_is_reported() -> None:
+    from .test_ids import _id_from_bits, _side
+
+    done = run("moves", _id_from_bits(_side({6: 15}) + _side({19: 1})), "31")
+    assert done.returncode == 2 and "both sides have checkers on point 19" in done.stderr
+
+
+def test_errors_speak_arabic_when_asked() -> None:
+    done = run("--lang", "ar", "moves", "xyz", "31")
+    assert done.returncode == 2 and "معرّف وضعية غير صالح" in done.stderr
+    done = run("moves", "xyz", "31", env={"LANG": "ar_EG.UTF-8"})
+    assert "معرّف وضعية غير صالح" in done.stderr
+
+
+def test_help_lists_the_options() -> None:
+    done = run("--help")
+    assert done.returncode == 0
+    for option in ("--seed", "--dice", "--lang", "--version", "moves"):
+        assert option in done.stdout
+    moves_help = run("moves", "--help").stdout
+    assert "--batch" in moves_help and "POSITION_ID" in moves_help
+
+
+def test_batch_answers_ten_thousand_lines_in_one_process() -> None:
+    rng = random.Random(7)
+    positions = [random_position(rng) for _ in range(10_000)]
+    rolls = [random_roll(rng) for _ in positions]
+    lines = [f"{position_id(p)} {d1}{d2}" for p, (d1, d2) in zip(positions, rolls, strict=True)]
+    lines[17] = "garbage 31"
+    lines[42] = "4HPwATDgc/ABMA 70"
+    done = run("moves", "--batch", stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(out) == 10_000
+    assert "error" in out[17] and "14 characters" in out[17]["error"]
+    assert "error" in out[42] and "bad roll" in out[42]["error"]
+    for i in (0, 1, 2, 999, 9_999):
+        record, pos, roll = out[i], positions[i], rolls[i]
+        assert record["position"] == position_id(pos) and record["dice"] == list(roll)
+        got = {gnubg_nn.key_of_board(gnubg_nn.board_from_position_id(p["result"])) for p in record["plays"]}
+        assert got == set(gnubg_nn.moves(gnubg_board(pos), *roll))
+
+
+def test_version() -> None:
+    done = run("--version")
+    assert done.returncode == 0 and done.stdout.startswith("tawla ")

@@ -1,0 +1,60 @@
+"""The catalogs: both languages complete, placeholders consistent, reasons all worded."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from tawla.engine import IdError
+from tawla.engine.explain import Reason, Why
+from tawla.i18n import LANGUAGES, catalog, choose_language, tr
+from tawla.i18n.messages import id_error_text, reason_text
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_catalogs_have_the_same_keys_and_placeholders() -> None:
+    en, ar = catalog("en"), catalog("ar")
+    assert set(en) == set(ar)
+    for key in en:
+        assert _fields(en[key]) == _fields(ar[key]), key
+        assert en[key].strip() and ar[key].strip(), key
+
+
+def test_arabic_texts_avoid_brackets_that_bidi_would_mirror() -> None:
+    for key, text in catalog("ar").items():
+        assert not set(text) & set("()[]"), key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("why", list(Why))
+def test_every_reason_has_a_sentence(lang: str, why: Why) -> None:
+    text = reason_text(lang, Reason(why, die=6, point=13, number=2, dice=(6, 5)))
+    assert text and not text.startswith("reason.")
+
+
+def test_reason_sentences_fill_in_numbers_and_bar() -> None:
+    assert reason_text("en", Reason(Why.ONLY_HIGHER, die=6)).endswith("the higher one, 6, must be played.")
+    assert reason_text("en", Reason(Why.NO_CHECKER, point=25)) == "You have no checker on the bar."
+    assert "البار" in reason_text("ar", Reason(Why.NO_CHECKER, point=25))
+
+
+def test_id_errors_name_the_side() -> None:
+    err = IdError("too_many_checkers", "", side="mover", count=16)
+    assert id_error_text("en", err) == "the player on roll has 16 checkers, at most 15 are allowed"
+
+
+def test_language_choice_order() -> None:
+    assert choose_language("ar", "en", {"LANG": "en_US.UTF-8"}) == "ar"
+    assert choose_language(None, "ar", {"LANG": "en_US.UTF-8"}) == "ar"
+    assert choose_language(None, None, {"LANG": "ar_EG.UTF-8"}) == "ar"
+    assert choose_language(None, None, {"LC_ALL": "en_GB.UTF-8", "LANG": "ar_EG.UTF-8"}) == "en"
+    assert choose_language(None, None, {}) == "en"
+    assert choose_language("fr", None, {}) == "en"
+
+
+def test_missing_key_falls_back_visibly() -> None:
+    assert tr("ar", "no.such.key") == "no.such.key"
