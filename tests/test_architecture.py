@@ -8,7 +8,18 @@ import sys
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parent.parent / "tawla" / "engine"
-ALLOWED = {"__future__", "base64", "collections", "dataclasses", "enum", "functools", "itertools", "re", "typing", "tawla"}
+ALLOWED = {
+    "__future__",
+    "base64",
+    "collections",
+    "dataclasses",
+    "enum",
+    "functools",
+    "itertools",
+    "re",
+    "typing",
+    "tawla",
+}
 IO_CALLS = {"open", "print", "input"}
 
 

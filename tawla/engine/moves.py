@@ -147,67 +147,117 @@ def _generate(board: Sequence[int], d1: int, d2: int) -> dict[Position, tuple[St
     path: list[Step] = [Step(0, 0, 0, False)] * 4
     new = tuple.__new__
 
-    def walk(dice: tuple[int, ...], hi: int, top: int, depth: int, chain: int) -> None:
-        # ``top``: highest source allowed (doubles: the previous source).
-        # ``chain``: in the second order of a non-double, the only point the
-        # second step may leave unless it bears off (see below); 0 = any.
+    def walk(dice: tuple[int, ...], hi: int, sources: Sequence[int], depth: int, chain: int) -> None:
+        # ``sources``: the slots that may move, highest first (doubles: none
+        # above the previous source). ``chain``: in the second order of a
+        # non-double, the only point the second step may leave unless it
+        # bears off (see below); 0 = any.
         nonlocal best
         die = dice[depth]
-        last = depth + 1 == len(dice)
         moved = False
-        if hi == BAR:
-            sources: Iterable[int] = _BAR_ONLY
-        else:
-            sources = [s for s in range(top if top < hi else hi, 0, -1) if b[s] > 0]
-        for src in sources:
-            dst = src - die
-            if chain and src != chain and dst > 0:
-                continue
-            n = b[src]
-            hit = False
-            if dst > 0:
-                v = b[dst]
-                if v < -1:
-                    continue  # R5: closed
-                b[src] = n - 1
-                if v == -1:  # R8: hit
-                    b[dst] = 1
-                    b[0] -= 1
-                    hit = True
+        if depth + 1 == len(dice):
+            # The last die: record each resulting board, nothing deeper.
+            for src in sources:
+                dst = src - die
+                if chain and src != chain and dst > 0:
+                    continue
+                n = b[src]
+                if dst > 0:
+                    v = b[dst]
+                    if v < -1:
+                        continue  # R5: closed
+                    b[src] = n - 1
+                    if v == -1:  # R8: hit
+                        b[dst] = 1
+                        b[0] -= 1
+                        key = new(Position, b)
+                        b[0] += 1
+                    else:
+                        b[dst] = v + 1
+                        key = new(Position, b)
+                    b[dst] = v
+                    b[src] = n
                 else:
-                    b[dst] = v + 1
-            else:
-                if hi > 6:
-                    break  # R10: not all home; no lower source can bear off either
-                if dst < 0 and src != hi:
-                    continue  # R11: a higher die only from the highest point
-                dst = OFF
-                b[src] = n - 1
-            moved = True
-            if last:
+                    if hi > 6:
+                        break  # R10: not all home; no lower source can bear off either
+                    if dst < 0 and src != hi:
+                        continue  # R11: a higher die only from the highest point
+                    b[src] = n - 1
+                    key = new(Position, b)
+                    b[src] = n
+                    v = 0
+                    dst = OFF
+                moved = True
                 if best <= depth:
                     best = depth + 1
                     out.clear()
-                key = new(Position, b)
                 if key not in out:
-                    path[depth] = new(Step, (src, dst, die, hit))
+                    path[depth] = new(Step, (src, dst, die, v == -1))
                     out[key] = tuple(path[: depth + 1])
-            else:
+            if moved:
+                return
+        else:
+            for i, src in enumerate(sources):
+                dst = src - die
+                n = b[src]
+                hit = False
+                if dst > 0:
+                    v = b[dst]
+                    if v < -1:
+                        continue  # R5: closed
+                    b[src] = n - 1
+                    if v == -1:  # R8: hit
+                        b[dst] = 1
+                        b[0] -= 1
+                        hit = True
+                    else:
+                        b[dst] = v + 1
+                else:
+                    if hi > 6:
+                        break  # R10: not all home; no lower source can bear off either
+                    if dst < 0 and src != hi:
+                        continue  # R11: a higher die only from the highest point
+                    dst = OFF
+                    b[src] = n - 1
+                moved = True
                 path[depth] = new(Step, (src, dst, die, hit))
                 nhi = hi
                 if src == hi and n == 1:
                     nhi = hi - 1
                     while nhi > 0 and b[nhi] <= 0:
                         nhi -= 1
-                walk(dice, nhi, src if monotone else BAR, depth + 1, dst if second_order and hi != BAR else 0)
-            # undo
-            b[src] = n
-            if dst != OFF:
-                if hit:
-                    b[dst] = -1
-                    b[0] += 1
+                if second_order and not hit and hi != BAR and nhi > 6:
+                    # This checker could just as well have gone by the other
+                    # die's point first if that is open without a blot, and no
+                    # bear-off is in reach: the first order found it all.
+                    via = src - dice[1]
+                    skip = via > 0 and b[via] >= 0
                 else:
-                    b[dst] -= 1
+                    skip = False
+                if not skip:
+                    # The next step's sources: these, less an emptied point, plus
+                    # a newly occupied one (kept highest first).
+                    if nhi == BAR:
+                        nxt: Sequence[int] = _BAR_ONLY
+                    elif src == BAR:
+                        nxt = [s for s in range(nhi, 0, -1) if b[s] > 0]
+                    else:
+                        tail = sources[i if n > 1 else i + 1 :]
+                        if dst != OFF and b[dst] == 1:
+                            k = 0
+                            while k < len(tail) and tail[k] > dst:
+                                k += 1
+                            tail = [*tail[:k], dst, *tail[k:]]
+                        nxt = tail if monotone else [*sources[:i], *tail]
+                    walk(dice, nhi, nxt, depth + 1, dst if second_order and hi != BAR else 0)
+                # undo
+                b[src] = n
+                if dst != OFF:
+                    if hit:
+                        b[dst] = -1
+                        b[0] += 1
+                    else:
+                        b[dst] -= 1
         if not moved and depth and depth >= best:
             if depth > best:
                 best = depth
@@ -216,23 +266,25 @@ def _generate(board: Sequence[int], d1: int, d2: int) -> dict[Position, tuple[St
             if key not in out:
                 out[key] = tuple(path[:depth])
 
+    first: Sequence[int] = _BAR_ONLY if hi0 == BAR else [s for s in range(hi0, 0, -1) if b[s] > 0]
     if d1 == d2:
         monotone, second_order = True, False
-        walk((d1,) * 4, hi0, BAR, 0, 0)
+        walk((d1,) * 4, hi0, first, 0, 0)
     else:
         monotone, second_order = False, False
-        walk((d1, d2), hi0, BAR, 0, 0)
+        walk((d1, d2), hi0, first, 0, 0)
         # Second order. If the first step did not come from the bar, a second
         # step by another checker that is not a bear-off could equally have
         # been played first: the first order already found that result.
         # Only chained moves and bear-offs can add something new.
         second_order = True
-        walk((d2, d1), hi0, BAR, 0, 0)
-        if best == 1:
-            # R7: either die alone but not both -- the higher one if it can be played.
-            higher = {k: v for k, v in out.items() if v[0].die == max(d1, d2)}
-            if higher:
-                return higher
+        walk((d2, d1), hi0, first, 0, 0)
+    del walk  # it refers to itself: break the cycle so memory is freed at once, not by the GC
+    if d1 != d2 and best == 1:
+        # R7: either die alone but not both -- the higher one if it can be played.
+        higher = {k: v for k, v in out.items() if v[0].die == d1}
+        if higher:
+            return higher
     return out
 
 
