@@ -249,7 +249,7 @@ def _generate(board: Sequence[int], d1: int, d2: int) -> dict[Position, tuple[St
                                 k += 1
                             tail = [*tail[:k], dst, *tail[k:]]
                         nxt = tail if monotone else [*sources[:i], *tail]
-                    walk(dice, nhi, nxt, depth + 1, dst if second_order and hi != BAR else 0)
+                    walk(dice, nhi, nxt, depth + 1, dst if second_order and hi != BAR else 0)  # noqa: F821
                 # undo
                 b[src] = n
                 if dst != OFF:
