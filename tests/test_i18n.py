@@ -58,3 +58,41 @@ def test_language_choice_order() -> None:
 
 def test_missing_key_falls_back_visibly() -> None:
     assert tr("ar", "no.such.key") == "no.such.key"
+
+
+def _codes(pattern: str) -> set[str]:
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "tawla"
+    found: set[str] = set()
+    for path in (root / "game").glob("*.py"):
+        found |= set(re.findall(pattern, path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_action_refusal_has_a_sentence() -> None:
+    codes = _codes(r'ActionError\("([a-z_]+)"') | _codes(r'return "([a-z_]+)"') | {"game_over", "match_over"}
+    assert len(codes) > 15
+    for lang in LANGUAGES:
+        for code in codes:
+            assert f"action.{code}" in catalog(lang), (lang, code)
+
+
+def test_every_rule_set_problem_has_a_sentence() -> None:
+    keys = _codes(r'"(rules\.[a-z_]+)"')
+    keys |= {f"rules.{name}_match" for name in ("jacoby", "beavers", "raccoons")}
+    keys |= {f"rules.{name}_cube" for name in ("holland", "jacoby", "beavers", "raccoons")}
+    for lang in LANGUAGES:
+        for key in keys:
+            assert key in catalog(lang), (lang, key)
+
+
+def test_action_errors_read_well() -> None:
+    from tawla.game import ActionError
+    from tawla.i18n.messages import action_error_text
+
+    assert (
+        action_error_text("en", ActionError("turn_incomplete", steps=1)) == "The turn is not finished: 1 more to play."
+    )
+    assert action_error_text("ar", ActionError("crawford")) == "لا مضاعفة في جولة كروفورد."

@@ -110,7 +110,7 @@ def test_match_id_of_a_match_sets_jacoby_off_as_gnubg_does() -> None:
         ({"cube_owner": 2}, "cube_owner"),
         ({"dice": (7, 1)}, "dice"),
         ({"dice": (0, 3)}, "dice"),
-        ({"score": (6, 0), "match_length": 5}, "score"),
+        ({"score": (-1, 0), "match_length": 5}, "score"),
         ({"crawford": True}, "crawford"),
     ],
 )

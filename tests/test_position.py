@@ -79,3 +79,10 @@ def test_diagram_refuses_wrong_off_counts() -> None:
     text = diagram(Position.start()).replace("off x0", "off x1")
     with pytest.raises(PositionError):
         parse_diagram(text)
+
+
+def test_from_counts_refuses_both_sides_on_one_point() -> None:
+    with pytest.raises(PositionError) as err:
+        Position.from_counts({1: 1}, {24: 1})  # their 24 is our 1
+    assert err.value.code == "shared_point"
+    assert Position.from_counts({25: 1}, {25: 1}).mover_bar == 1  # the two bars are different places

@@ -181,9 +181,9 @@ class MatchInfo:
             raise IdError("dice", f"dice {self.dice} are not a roll", value=self.dice)
         if not 0 <= self.match_length < 1 << 15:
             raise IdError("match_length", "the match length is out of range", value=self.match_length)
-        for s in self.score:
-            if s < 0 or (self.match_length and s > self.match_length) or s >= 1 << 15:
-                raise IdError("score", f"score {self.score} does not fit the match", value=self.score)
+        for s in self.score:  # a finished match may show more than its length, as gnubg writes it
+            if not 0 <= s < 1 << 15:
+                raise IdError("score", f"score {self.score} does not fit in a Match ID", value=self.score)
         if self.crawford and not self.match_length:
             raise IdError("crawford", "there is no Crawford game in money play")
 

@@ -395,13 +395,18 @@ def _next_steps(
     return frozenset(out)
 
 
-class TurnState(NamedTuple):
+class TurnState:
     """Where a turn stands after some steps. Build with :func:`turn_state`.
 
     ``legal`` holds exactly the single steps that lead on to some legal full
     play, so a player walking step by step can never reach a dead end (for
-    example playing the 1 of a 6-1 when only the 6 may be played).
+    example playing the 1 of a 6-1 when only the 6 may be played). It is
+    worked out when first asked for; :meth:`play` checks a single step
+    without it. Two states are equal when they have the same start, roll
+    and steps made.
     """
+
+    __slots__ = ("_first_dice", "_legal", "made", "position", "remaining", "roll", "start", "steps_needed")
 
     start: Position
     """The position before the turn."""
@@ -415,25 +420,73 @@ class TurnState(NamedTuple):
     """Dice not yet used, highest first."""
     steps_needed: int
     """Total steps the whole turn must use (R7); 0 for a pass."""
-    legal: frozenset[Step]
-    """Steps that can still be part of a legal full play."""
+
+    def __init__(
+        self,
+        start: Position,
+        roll: Roll,
+        made: tuple[Step, ...],
+        position: Position,
+        remaining: tuple[int, ...],
+        steps_needed: int,
+        first_dice: frozenset[int] | None,
+    ) -> None:
+        self.start = start
+        self.roll = roll
+        self.made = made
+        self.position = position
+        self.remaining = remaining
+        self.steps_needed = steps_needed
+        self._first_dice = first_dice if not made else None
+        self._legal: frozenset[Step] | None = None
+
+    @property
+    def legal(self) -> frozenset[Step]:
+        """Steps that can still be part of a legal full play."""
+        if self._legal is None:
+            self._legal = _next_steps(
+                self.position, self.remaining, self.steps_needed - len(self.made), self._first_dice
+            )
+        return self._legal
 
     @property
     def complete(self) -> bool:
         """True when the turn has used all the dice it must (a pass is complete at once)."""
         return len(self.made) == self.steps_needed
 
+    def _check(self, source: int, die: int) -> Step | None:
+        """The step if it leads on to a legal full play, else None."""
+        if self._legal is not None:
+            return next((s for s in self._legal if s.source == source and s.die == die), None)
+        still = self.steps_needed - len(self.made)
+        if still <= 0 or die not in self.remaining:
+            return None
+        if self._first_dice is not None and die not in self._first_dice:
+            return None
+        step = make_step(self.position, source, die)
+        if step is None:
+            return None
+        b = list(self.position)
+        b2, _ = _apply(b, step.source, step.dest)
+        if not _can_play(b2, _highest(b2, BAR), _remove_die(self.remaining, die), still - 1):
+            return None
+        return step
+
     def play(self, step: Step | tuple[int, int]) -> TurnState:
-        """The state after one more step; raises :class:`IllegalStep` if it is not in ``legal``."""
+        """The state after one more step; raises :class:`IllegalStep` unless it is one of ``legal``."""
         source, die = (step.source, step.die) if isinstance(step, Step) else step
-        chosen = next((s for s in self.legal if s.source == source and s.die == die), None)
+        chosen = self._check(source, die)
         if chosen is None:
             raise IllegalStep(step)
-        position = apply_step(self.position, chosen)
-        remaining = _remove_die(self.remaining, die)
-        made = (*self.made, chosen)
-        legal = _next_steps(position, remaining, self.steps_needed - len(made), None)
-        return TurnState(self.start, self.roll, made, position, remaining, self.steps_needed, legal)
+        return TurnState(
+            self.start,
+            self.roll,
+            (*self.made, chosen),
+            apply_step(self.position, chosen),
+            _remove_die(self.remaining, die),
+            self.steps_needed,
+            None,
+        )
 
     def undo(self) -> TurnState:
         """The state with the last step taken back (unchanged if none was made)."""
@@ -444,6 +497,17 @@ class TurnState(NamedTuple):
         if not self.complete:
             raise IllegalStep(self.made[-1] if self.made else (0, 0))
         return Play(self.made, self.position)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TurnState):
+            return NotImplemented
+        return (self.start, self.roll, self.made) == (other.start, other.roll, other.made)
+
+    def __hash__(self) -> int:
+        return hash((self.start, self.roll, self.made))
+
+    def __repr__(self) -> str:
+        return f"TurnState(roll={self.roll}, made={self.made}, complete={self.complete})"
 
 
 def turn_state(position: Position, roll: Sequence[int], made: Iterable[Step | tuple[int, int]] = ()) -> TurnState:
@@ -457,10 +521,7 @@ def turn_state(position: Position, roll: Sequence[int], made: Iterable[Step | tu
     needed = len(plays[0].steps)
     # With one die of a non-double playable, R7 fixes which one.
     first_dice = frozenset(p.steps[0].die for p in plays) if needed == 1 else None
-    remaining = dice_of(roll_)
-    state = TurnState(
-        position, roll_, (), position, remaining, needed, _next_steps(position, remaining, needed, first_dice)
-    )
+    state = TurnState(position, roll_, (), position, dice_of(roll_), needed, first_dice)
     for step in made:
         state = state.play(step)
     return state

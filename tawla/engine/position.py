@@ -90,7 +90,10 @@ class Position(tuple[int, ...]):
             board[point] += count
         for point, count in opponent.items():
             _check_point(point)
-            board[25 - point] -= count
+            slot = 25 - point
+            if board[slot] > 0 and count and slot != 0:
+                raise PositionError("shared_point", f"both sides have checkers on point {slot}", point=slot)
+            board[slot] -= count
         return cls(board)
 
     # -- reading -----------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tawla.engine import BAR, OFF, IdError
 from tawla.engine.explain import Reason
 from tawla.engine.notation import Incomplete, NoRoute, NotationError, SyntaxProblem, TooManyMoves
+from tawla.game.state import ActionError
 from tawla.i18n import tr
 
 
@@ -53,3 +54,20 @@ def id_error_text(lang: str, error: IdError) -> str:
     if "side" in params:
         params["side"] = tr(lang, f"id.side_{params['side']}")
     return tr(lang, f"id.{error.code}", **params)
+
+
+def action_error_text(lang: str, error: ActionError) -> str:
+    """Why an action was refused: the engine's reason for a step, the notation problem
+    for typed text, else the action's own sentence."""
+    if error.reason is not None:
+        return reason_text(lang, error.reason)
+    notation = error.params.get("notation")
+    if isinstance(notation, NotationError):
+        return notation_error_text(lang, notation)
+    params = {k: v for k, v in error.params.items() if k != "notation"}
+    return tr(lang, f"action.{error.code}", **params)
+
+
+def rules_error_text(lang: str, error_type: str, ctx: dict[str, object] | None = None) -> str:
+    """A rule set validation error (pydantic error ``type`` ``rules.*``) as a sentence."""
+    return tr(lang, error_type, **(ctx or {}))

@@ -1,0 +1,292 @@
+"""A match (or money session) between two players sharing one keyboard.
+
+:class:`Match` turns the players' actions into events, checks them through
+:func:`tawla.game.state.advance`, and keeps the history. It never draws
+anything; a UI calls its actions and reads :attr:`Match.state`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from tawla.engine import (
+    GameState,
+    MatchInfo,
+    Play,
+    Step,
+    match_id,
+    position_id,
+)
+from tawla.engine.notation import NotationError, parse_play
+from tawla.game.dice import DiceNeeded, DiceSource, FairDice
+from tawla.game.events import (
+    Beavered,
+    Doubled,
+    Dropped,
+    Event,
+    NextGame,
+    OpeningRolled,
+    Raccooned,
+    ResignAccepted,
+    ResignDeclined,
+    ResignOffered,
+    Rolled,
+    Stepped,
+    Took,
+    TurnEnded,
+)
+from tawla.game.rules import RuleSet
+from tawla.game.state import ActionError, Ending, MatchState, Phase, advance, new_match, require_phase
+
+
+class Action(enum.StrEnum):
+    """What a player can do; :meth:`Match.actions` lists those allowed now."""
+
+    OPENING_ROLL = "opening_roll"
+    ROLL = "roll"
+    DOUBLE = "double"
+    TAKE = "take"
+    DROP = "drop"
+    BEAVER = "beaver"
+    RACCOON = "raccoon"
+    MOVE = "move"
+    UNDO = "undo"
+    CONFIRM = "confirm"
+    RESIGN = "resign"
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    NEXT_GAME = "next_game"
+
+
+class Match:
+    """Two players, a rule set, a dice source and the history of everything played."""
+
+    def __init__(
+        self,
+        rules: RuleSet | None = None,
+        names: Sequence[str] = ("Player 1", "Player 2"),
+        dice: DiceSource | None = None,
+        events: Iterable[Event] = (),
+    ) -> None:
+        if len(names) != 2:
+            raise ValueError("a match has two players")
+        self.rules = rules if rules is not None else RuleSet()
+        self.names = (str(names[0]), str(names[1]))
+        self.dice: DiceSource = dice if dice is not None else FairDice()
+        self._events: list[Event] = []
+        self._state = new_match(self.rules)
+        for event in events:
+            self._apply(event)
+
+    # -- reading -------------------------------------------------------------
+
+    @property
+    def state(self) -> MatchState:
+        """The current state (immutable)."""
+        return self._state
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The complete history, oldest first."""
+        return tuple(self._events)
+
+    def actions(self) -> frozenset[Action]:
+        """The actions allowed right now."""
+        s = self._state
+        phase = s.phase
+        if phase is Phase.OPENING:
+            return frozenset({Action.OPENING_ROLL})
+        if phase is Phase.TURN:
+            out = {Action.ROLL, Action.RESIGN}
+            if s.can_double:
+                out.add(Action.DOUBLE)
+            return frozenset(out)
+        if phase is Phase.DOUBLED:
+            out = {Action.TAKE, Action.DROP}
+            if s.can_beaver:
+                out.add(Action.BEAVER)
+            return frozenset(out)
+        if phase is Phase.BEAVERED:
+            out = {Action.TAKE, Action.DROP}
+            if s.can_raccoon:
+                out.add(Action.RACCOON)
+            return frozenset(out)
+        if phase is Phase.RACCOONED:
+            return frozenset({Action.TAKE, Action.DROP})
+        if phase is Phase.MOVING:
+            assert s.turn is not None
+            out = {Action.RESIGN}
+            if s.turn.legal:
+                out.add(Action.MOVE)
+            if s.turn.made:
+                out.add(Action.UNDO)
+            if s.turn.complete:
+                out.add(Action.CONFIRM)
+            return frozenset(out)
+        if phase is Phase.RESIGNING:
+            return frozenset({Action.ACCEPT, Action.DECLINE})
+        if phase is Phase.GAME_OVER:
+            return frozenset({Action.NEXT_GAME})
+        return frozenset()
+
+    # -- actions ---------------------------------------------------------------
+
+    def _apply(self, event: Event) -> MatchState:
+        self._state = advance(self._state, event)
+        self._events.append(event)
+        return self._state
+
+    def _dice(self, dice: Sequence[int] | None) -> tuple[int, int]:
+        if dice is None:
+            try:
+                return self.dice.roll()
+            except DiceNeeded:
+                raise ActionError("dice_needed") from None
+        if not self.dice.manual:
+            raise ActionError("dice_not_manual")
+        if len(dice) != 2:
+            raise ActionError("bad_dice", value=tuple(dice))
+        return int(dice[0]), int(dice[1])
+
+    def roll_opening(self, dice: Sequence[int] | None = None) -> MatchState:
+        """Each player rolls one die (player 0's first). A tie leaves the match waiting for another."""
+        require_phase(self._state, Phase.OPENING)
+        d0, d1 = self._dice(dice)
+        return self._apply(OpeningRolled(d0, d1))
+
+    def roll(self, dice: Sequence[int] | None = None) -> MatchState:
+        """The player on roll rolls (``dice`` only with manual dice)."""
+        require_phase(self._state, Phase.TURN)
+        return self._apply(Rolled(self._dice(dice)))
+
+    def step(self, source: int, die: int) -> MatchState:
+        """Move one checker from ``source`` (25 = bar) with ``die``."""
+        return self._apply(Stepped(source, die))
+
+    def move(self, step: Step) -> MatchState:
+        """Play one :class:`~tawla.engine.Step` from the turn's legal steps."""
+        return self.step(step.source, step.die)
+
+    def undo(self) -> MatchState:
+        """Take back the last step of the turn in progress."""
+        s = self._state
+        if s.phase is not Phase.MOVING or s.turn is None or not s.turn.made:
+            raise ActionError("nothing_to_undo")
+        # The last step of this turn (a declined resignation may come after it).
+        last = next(i for i in range(len(self._events) - 1, -1, -1) if isinstance(self._events[i], Stepped))
+        del self._events[last]
+        self._state = replace(s, turn=s.turn.undo())
+        return self._state
+
+    def undo_turn(self) -> MatchState:
+        """Take back every step of the turn in progress."""
+        while self._state.phase is Phase.MOVING and self._state.turn and self._state.turn.made:
+            self.undo()
+        return self._state
+
+    def play(self, play: Play | str) -> MatchState:
+        """Replace the steps of this turn by a whole play (a :class:`Play` or its notation).
+
+        The turn is left complete but not confirmed. Raises :class:`ActionError`
+        (``bad_notation``, carrying the :class:`NotationError`) for text that is
+        not a legal play.
+        """
+        s = self._state
+        if s.phase is not Phase.MOVING or s.turn is None:
+            raise ActionError("not_now", phase=s.phase.value)
+        if isinstance(play, str):
+            try:
+                play = parse_play(s.turn.start, s.turn.roll, play)
+            except NotationError as exc:
+                raise ActionError("bad_notation", notation=exc) from None
+        self.undo_turn()
+        for step in play.steps:
+            self.move(step)
+        return self._state
+
+    def confirm(self) -> MatchState:
+        """End the turn (it must be complete; a roll with no legal play is complete at once)."""
+        return self._apply(TurnEnded())
+
+    def double(self) -> MatchState:
+        """The player on roll offers a double."""
+        return self._apply(Doubled())
+
+    def take(self) -> MatchState:
+        """Take the double, beaver or raccoon on offer."""
+        return self._apply(Took())
+
+    def drop(self) -> MatchState:
+        """Refuse the double, beaver or raccoon on offer, losing the game."""
+        return self._apply(Dropped())
+
+    def beaver(self) -> MatchState:
+        """Redouble at once, keeping the cube (money play with beavers)."""
+        return self._apply(Beavered())
+
+    def raccoon(self) -> MatchState:
+        """Answer a beaver with another redouble (money play with raccoons)."""
+        return self._apply(Raccooned())
+
+    def resign(self, level: int = 1) -> MatchState:
+        """The player on roll offers to resign: 1 single game, 2 gammon, 3 backgammon."""
+        return self._apply(ResignOffered(level))
+
+    def accept(self) -> MatchState:
+        """Accept the resignation on offer."""
+        return self._apply(ResignAccepted())
+
+    def decline(self) -> MatchState:
+        """Decline the resignation on offer."""
+        return self._apply(ResignDeclined())
+
+    def next_game(self) -> MatchState:
+        """Start the next game."""
+        return self._apply(NextGame())
+
+    # -- IDs and export -------------------------------------------------------------
+
+    def position_id(self) -> str:
+        """GNU Backgammon Position ID of the board at the start of the current turn."""
+        return position_id(self._state.board)
+
+    def match_info(self) -> MatchInfo:
+        """The fields of the current Match ID."""
+        s = self._state
+        rules = s.rules
+        if s.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            ending = s.results[-1].ending
+            game_state = {
+                Ending.BEAR_OFF: GameState.OVER,
+                Ending.DROP: GameState.DROPPED,
+                Ending.RESIGN: GameState.RESIGNED,
+            }[ending]
+        else:
+            game_state = GameState.PLAYING
+        to_act = s.to_act
+        return MatchInfo(
+            cube=s.cube.value,
+            cube_owner=s.cube.owner,
+            on_roll=s.on_roll,
+            crawford=s.crawford_game,
+            state=game_state,
+            turn=s.on_roll if to_act is None else to_act,
+            double_offered=s.phase in (Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED),
+            resignation=s.resignation[1] if s.resignation else 0,
+            dice=s.turn.roll if s.turn is not None else (0, 0),
+            match_length=rules.match_length,
+            score=s.score,
+            jacoby=rules.jacoby,
+        )
+
+    def match_id(self) -> str:
+        """GNU Backgammon Match ID of the current state."""
+        return match_id(self.match_info())
+
+    def export_mat(self) -> str:
+        """The match as a Jellyfish ``.mat`` transcript (see :mod:`tawla.game.mat`)."""
+        from tawla.game.mat import write_mat
+
+        return write_mat(self)

@@ -1,0 +1,198 @@
+"""The rule set: every house custom a table may agree on before play.
+
+One validated, immutable pydantic model. Options that cannot apply to the
+chosen mode are *rejected* (a Jacoby rule in a match, beavers without a cube,
+...): a rule set never carries a setting that silently does nothing. To
+switch an option on or the mode over without tripping on its dependents, use
+:meth:`RuleSet.adjusted`, which turns off what no longer applies.
+
+Validation errors carry a catalog key as their pydantic error ``type``
+(``rules.jacoby_match`` ...) so the UI can word them in the player's language.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Final
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+
+
+class Opening(enum.StrEnum):
+    """What the winner of the opening roll does (R3)."""
+
+    PLAY_OPENING_DICE = "play_opening_dice"
+    """The winner plays the two numbers just rolled (international rule)."""
+    WINNER_REROLLS = "winner_rerolls"
+    """The winner rolls both dice afresh; the new roll may be a double (café custom)."""
+
+
+class NextOpener(enum.StrEnum):
+    """Who starts the games after the first (R4)."""
+
+    PREVIOUS_WINNER = "previous_winner"
+    """The winner of the previous game opens and rolls first (as played locally)."""
+    OPENING_ROLL = "opening_roll"
+    """Every game starts with an opening roll (tournament practice)."""
+
+
+MAX_CUBE_LIMIT: Final = 4096
+"""The largest cube a rule set may allow (gnubg's limit, 2^12)."""
+
+
+class RuleSet(BaseModel):
+    """The rules a match or money session is played under."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+    match_length: int = Field(default=5, ge=0, le=99)
+    """Points needed to win the match; 0 means money play, an open-ended session (R20)."""
+
+    opening: Opening = Opening.PLAY_OPENING_DICE
+    """Whether the winner of the opening roll plays those dice or rolls again (R3)."""
+
+    next_game_opener: NextOpener = NextOpener.PREVIOUS_WINNER
+    """Whether the previous winner opens the next game or every game starts with an opening roll (R4)."""
+
+    cube: bool = True
+    """Play with the doubling cube (R15). Many cafés play without."""
+
+    max_cube: int = Field(default=64, ge=2, le=MAX_CUBE_LIMIT)
+    """Highest value the cube may reach (a power of two; the physical cube stops at 64)."""
+
+    gammons_count: bool = True
+    """A gammon scores double (R14). Off: every game is worth the cube alone, as some tables play."""
+
+    backgammons_count: bool = True
+    """A backgammon scores triple (R14). Off: it scores as a gammon."""
+
+    holland: bool = False
+    """Holland rule (R17, matches only, obsolete): after the Crawford game the trailer may not
+    double until both players have played two turns of the game."""
+
+    jacoby: bool = False
+    """Jacoby rule (R18, money play only): gammons and backgammons count single while the cube
+    is still in the middle."""
+
+    beavers: bool = False
+    """Beavers (R19, money play only): a doubled player may redouble at once and keep the cube."""
+
+    raccoons: bool = False
+    """Raccoons (R19, money play only, with beavers): the doubler may answer a beaver with
+    another redouble."""
+
+    automatic_doubles: int = Field(default=0, ge=0, le=12)
+    """Automatic doubles (R4a, money play only): how many tied opening rolls per game turn the
+    cube up (it stays in the middle); 0 = none."""
+
+    @property
+    def is_match(self) -> bool:
+        """True for match play, False for money play."""
+        return self.match_length > 0
+
+    @model_validator(mode="after")
+    def _consistent(self) -> RuleSet:
+        problems = list(self._problems())
+        if problems:
+            key, message, ctx = problems[0]
+            raise PydanticCustomError(key, message, ctx)
+        return self
+
+    def _problems(self) -> list[tuple[str, str, dict[str, Any]]]:
+        out: list[tuple[str, str, dict[str, Any]]] = []
+        if self.max_cube & (self.max_cube - 1):
+            out.append(
+                (
+                    "rules.max_cube_power",
+                    "the highest cube must be a power of two, not {value}",
+                    {"value": self.max_cube},
+                )
+            )
+        if self.is_match:
+            for name in ("jacoby", "beavers", "raccoons"):
+                if getattr(self, name):
+                    out.append((f"rules.{name}_match", f"{name} applies to money play only", {}))
+            if self.automatic_doubles:
+                out.append(("rules.automatic_doubles_match", "automatic doubles apply to money play only", {}))
+        elif self.holland:
+            out.append(("rules.holland_money", "the Holland rule applies to matches only", {}))
+        if not self.cube:
+            for name in ("holland", "jacoby", "beavers", "raccoons"):
+                if getattr(self, name):
+                    out.append((f"rules.{name}_cube", f"{name} needs the doubling cube", {}))
+            if self.automatic_doubles:
+                out.append(("rules.automatic_doubles_cube", "automatic doubles need the doubling cube", {}))
+        if self.raccoons and not self.beavers:
+            out.append(("rules.raccoons_beavers", "raccoons need beavers", {}))
+        if self.backgammons_count and not self.gammons_count:
+            out.append(("rules.backgammons_gammons", "backgammons can only count when gammons do", {}))
+        if 2**self.automatic_doubles > self.max_cube:
+            out.append(
+                (
+                    "rules.automatic_doubles_max",
+                    "{count} automatic doubles would pass the highest cube",
+                    {"count": self.automatic_doubles},
+                )
+            )
+        return out
+
+    def adjusted(self, **changes: Any) -> RuleSet:
+        """A copy with ``changes`` applied and every option that no longer applies switched off.
+
+        ``RuleSet().adjusted(match_length=0, jacoby=True)`` works; so does
+        ``money_rules.adjusted(match_length=7)``, which drops the money-only options.
+        """
+        data = {**self.model_dump(), **changes}
+        if data["match_length"] > 0:
+            data.update(jacoby=False, beavers=False, raccoons=False, automatic_doubles=0)
+        else:
+            data["holland"] = False
+        if not data["cube"]:
+            data.update(holland=False, jacoby=False, beavers=False, raccoons=False, automatic_doubles=0)
+        if not data["beavers"]:
+            data["raccoons"] = False
+        if not data["gammons_count"]:
+            data["backgammons_count"] = False
+        return RuleSet(**data)
+
+
+PRESETS: Final[dict[str, dict[str, Any]]] = {
+    "international": {
+        "opening": Opening.PLAY_OPENING_DICE,
+        "next_game_opener": NextOpener.OPENING_ROLL,
+        "cube": True,
+        "gammons_count": True,
+        "backgammons_count": True,
+    },
+    "cafe": {
+        "opening": Opening.WINNER_REROLLS,
+        "next_game_opener": NextOpener.PREVIOUS_WINNER,
+        "cube": False,
+        "gammons_count": True,
+        "backgammons_count": True,
+    },
+    "tournament": {
+        "opening": Opening.PLAY_OPENING_DICE,
+        "next_game_opener": NextOpener.OPENING_ROLL,
+        "cube": True,
+        "gammons_count": True,
+        "backgammons_count": True,
+        "holland": False,
+    },
+}
+"""The customs of each preset; the match length is chosen separately."""
+
+
+def preset(name: str, match_length: int = 5) -> RuleSet:
+    """The rule set of a preset: ``international``, ``cafe`` or ``tournament``.
+
+    International money play adds the Jacoby rule, as is usual abroad.
+    A tournament is always a match: ``match_length`` 0 is refused.
+    """
+    if name not in PRESETS:
+        raise KeyError(name)
+    if name == "tournament" and match_length == 0:
+        raise PydanticCustomError("rules.tournament_money", "a tournament is played as a match", {})
+    extra: dict[str, Any] = {"jacoby": True} if name == "international" and match_length == 0 else {}
+    return RuleSet(match_length=match_length, **PRESETS[name], **extra)

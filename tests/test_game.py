@@ -1,0 +1,480 @@
+"""Named tests for the game and match flow: every rule and option of issue #3."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from pydantic import ValidationError
+
+from tawla.engine import GameState, Position, match_from_id, position_id
+from tawla.game import (
+    Action,
+    ActionError,
+    Cube,
+    Ending,
+    ManualDice,
+    Match,
+    MatchState,
+    NextOpener,
+    Opening,
+    Phase,
+    ResultKind,
+    RuleSet,
+    ScriptedDice,
+    SeededDice,
+    advance,
+    preset,
+    replay,
+)
+from tawla.game.events import (
+    Beavered,
+    Doubled,
+    Dropped,
+    NextGame,
+    Raccooned,
+    ResignAccepted,
+    ResignOffered,
+    Rolled,
+    Stepped,
+    Took,
+    TurnEnded,
+)
+from tawla.game.state import GameResult
+
+MATCH5 = RuleSet(match_length=5)
+MONEY = RuleSet(match_length=0, next_game_opener=NextOpener.OPENING_ROLL)
+
+
+def scripted(rules: RuleSet, *rolls: tuple[int, int]) -> Match:
+    return Match(rules, ("Ali", "Badr"), ScriptedDice(rolls))
+
+
+def at(rules: RuleSet, board: Position, on_roll: int = 0, **fields: object) -> MatchState:
+    """A state in the middle of a game: ``on_roll`` to roll on ``board``."""
+    return MatchState(rules=rules, phase=Phase.TURN, board=board, on_roll=on_roll, **fields)  # type: ignore[arg-type]
+
+
+def finish(state: MatchState, roll: tuple[int, int], *steps: tuple[int, int]) -> MatchState:
+    """Roll, play the steps and confirm."""
+    state = advance(state, Rolled(roll))
+    for source, die in steps:
+        state = advance(state, Stepped(source, die))
+    return advance(state, TurnEnded())
+
+
+# Near the end: the mover bears its last checker off from its 1 point.
+LAST_CHECKER = Position.from_counts({1: 1}, {6: 15})  # loser: all 15 home, none off -> gammon
+LOSER_BACK = Position.from_counts({1: 1}, {6: 14, 20: 1})  # loser still in the winner's home -> backgammon
+LOSER_OFF_ONE = Position.from_counts({1: 1}, {6: 14})  # loser has one off -> single
+
+
+# -- rule set ---------------------------------------------------------------------
+
+
+def test_rule_set_defaults_are_the_local_customs() -> None:
+    rules = RuleSet()
+    assert rules.opening is Opening.PLAY_OPENING_DICE
+    assert rules.next_game_opener is NextOpener.PREVIOUS_WINNER
+    assert rules.cube and rules.max_cube == 64
+    assert rules.gammons_count and rules.backgammons_count
+    assert not (rules.holland or rules.jacoby or rules.beavers or rules.raccoons or rules.automatic_doubles)
+    assert RuleSet.model_fields["holland"].description  # every field documents itself
+
+
+def test_presets() -> None:
+    cafe = preset("cafe", 5)
+    assert cafe.opening is Opening.WINNER_REROLLS and not cafe.cube
+    assert cafe.next_game_opener is NextOpener.PREVIOUS_WINNER
+    international = preset("international", 7)
+    assert international.opening is Opening.PLAY_OPENING_DICE and international.cube and international.backgammons_count
+    assert preset("international", 0).jacoby
+    tournament = preset("tournament", 9)
+    assert tournament.next_game_opener is NextOpener.OPENING_ROLL and tournament.match_length == 9
+    with pytest.raises(ValueError):
+        preset("tournament", 0)
+
+
+@pytest.mark.parametrize(
+    ("fields", "key"),
+    [
+        ({"match_length": 5, "jacoby": True}, "rules.jacoby_match"),
+        ({"match_length": 5, "beavers": True}, "rules.beavers_match"),
+        ({"match_length": 5, "automatic_doubles": 1}, "rules.automatic_doubles_match"),
+        ({"match_length": 0, "holland": True}, "rules.holland_money"),
+        ({"match_length": 0, "cube": False, "jacoby": True}, "rules.jacoby_cube"),
+        ({"match_length": 0, "beavers": False, "raccoons": True}, "rules.raccoons_beavers"),
+        ({"max_cube": 48}, "rules.max_cube_power"),
+        ({"gammons_count": False}, "rules.backgammons_gammons"),
+        ({"match_length": 0, "max_cube": 2, "automatic_doubles": 2}, "rules.automatic_doubles_max"),
+    ],
+)
+def test_options_that_do_not_apply_are_refused_with_a_catalog_key(fields: dict[str, object], key: str) -> None:
+    with pytest.raises(ValidationError) as err:
+        RuleSet(**fields)  # type: ignore[arg-type]
+    assert err.value.errors()[0]["type"] == key
+
+
+def test_unknown_option_is_refused() -> None:
+    with pytest.raises(ValidationError):
+        RuleSet(crawford=False)  # type: ignore[call-arg]
+
+
+def test_adjusted_switches_off_what_no_longer_applies() -> None:
+    money = RuleSet().adjusted(match_length=0, jacoby=True, beavers=True, raccoons=True, automatic_doubles=1)
+    assert money.jacoby and money.raccoons
+    back = money.adjusted(match_length=7)
+    assert not (back.jacoby or back.beavers or back.raccoons or back.automatic_doubles)
+    assert not money.adjusted(cube=False).beavers
+    assert money.adjusted(gammons_count=False).backgammons_count is False
+
+
+# -- opening ------------------------------------------------------------------------
+
+
+def test_ties_are_rolled_again_then_the_winner_plays_the_opening_dice() -> None:
+    m = scripted(MATCH5, (4, 4), (3, 5))
+    assert m.roll_opening().phase is Phase.OPENING  # tie
+    s = m.roll_opening()
+    assert s.phase is Phase.MOVING and s.on_roll == 1 and s.turn is not None and s.turn.roll == (5, 3)
+    assert s.cube == Cube()  # no automatic doubles in a match
+
+
+def test_winner_rerolls_and_can_open_with_a_double() -> None:
+    rules = MATCH5.adjusted(opening=Opening.WINNER_REROLLS)
+    m = scripted(rules, (2, 6), (6, 6))
+    s = m.roll_opening()
+    assert s.phase is Phase.TURN and s.on_roll == 1
+    s = m.roll()
+    assert s.turn is not None and s.turn.roll == (6, 6) and s.turn.steps_needed == 4
+
+
+def test_automatic_doubles_are_limited_per_game() -> None:
+    rules = MONEY.adjusted(automatic_doubles=1)
+    m = scripted(rules, (3, 3), (2, 2), (6, 1))
+    m.roll_opening()
+    assert m.state.cube == Cube(2, None)
+    m.roll_opening()
+    assert m.state.cube == Cube(2, None), "only one automatic double per game"
+    assert m.roll_opening().phase is Phase.MOVING
+    two = scripted(MONEY.adjusted(automatic_doubles=2), (3, 3), (2, 2), (5, 5))
+    for _ in range(3):
+        two.roll_opening()
+    assert two.state.cube == Cube(4, None)
+
+
+def test_previous_winner_opens_the_next_game() -> None:
+    s = replace(at(MATCH5, LOSER_OFF_ONE, on_roll=1), game=1)
+    s = finish(s, (2, 1), (1, 2))
+    assert s.phase is Phase.GAME_OVER and s.results[-1].winner == 1
+    nxt = advance(s, NextGame())
+    assert nxt.phase is Phase.TURN and nxt.on_roll == 1 and nxt.board == Position.start() and nxt.game == 2
+
+
+def test_opening_roll_every_game_when_chosen() -> None:
+    rules = MATCH5.adjusted(next_game_opener=NextOpener.OPENING_ROLL)
+    s = finish(at(rules, LOSER_OFF_ONE, on_roll=1), (2, 1), (1, 2))
+    assert advance(s, NextGame()).phase is Phase.OPENING
+
+
+# -- the cube ---------------------------------------------------------------------------
+
+
+def test_double_take_gives_the_cube_to_the_taker() -> None:
+    m = scripted(MATCH5, (6, 1), (3, 1))
+    m.roll_opening()  # player 0 wins with 6-1
+    m.play("13/7 8/7")
+    m.confirm()
+    assert Action.DOUBLE in m.actions()
+    m.double()
+    assert m.state.phase is Phase.DOUBLED and m.state.to_act == 0 and m.state.offered == 2
+    m.take()
+    assert m.state.cube == Cube(2, 0) and m.state.phase is Phase.TURN and m.state.on_roll == 1
+    assert Action.DOUBLE not in m.actions()  # the cube is on the other side
+    assert m.state.why_no_double() == "cube_owned"
+    with pytest.raises(ActionError) as err:
+        m.double()
+    assert err.value.code == "cube_owned"
+
+
+def test_drop_scores_the_current_cube_value() -> None:
+    s = at(MATCH5, Position.start(), on_roll=1, cube=Cube(2, 1))
+    s = advance(s, Doubled())
+    assert s.offered == 4
+    s = advance(s, Dropped())
+    assert s.results[-1] == GameResult(1, Ending.DROP, ResultKind.SINGLE, 2, 2)
+    assert s.score == (0, 2)
+
+
+def test_the_cube_stops_at_its_maximum() -> None:
+    rules = MATCH5.adjusted(max_cube=4)
+    s = at(rules, Position.start(), cube=Cube(4, 0))
+    assert s.why_no_double() == "cube_max"
+    assert at(rules, Position.start(), cube=Cube(2, 0)).can_double
+
+
+def test_no_cube_means_no_double() -> None:
+    s = at(MATCH5.adjusted(cube=False), Position.start())
+    assert s.why_no_double() == "cube_off"
+
+
+def test_beaver_keeps_the_cube_with_the_beaverer() -> None:
+    rules = MONEY.adjusted(beavers=True)
+    s = advance(at(rules, Position.start(), on_roll=0), Doubled())
+    s = advance(s, Beavered())
+    assert s.phase is Phase.BEAVERED and s.to_act == 0 and s.offered == 4
+    s = advance(s, Took())
+    assert s.cube == Cube(4, 1), "the beaverer keeps the cube"
+    assert s.on_roll == 0 and s.phase is Phase.TURN
+
+
+def test_dropping_a_beaver_loses_the_doubled_stake() -> None:
+    rules = MONEY.adjusted(beavers=True)
+    s = advance(advance(advance(at(rules, Position.start()), Doubled()), Beavered()), Dropped())
+    assert (s.results[-1].winner, s.results[-1].points) == (1, 2)
+
+
+def test_raccoon_and_its_answers() -> None:
+    rules = MONEY.adjusted(beavers=True, raccoons=True)
+    s = advance(advance(at(rules, Position.start()), Doubled()), Beavered())
+    s = advance(s, Raccooned())
+    assert s.phase is Phase.RACCOONED and s.to_act == 1 and s.offered == 8
+    taken = advance(s, Took())
+    assert taken.cube == Cube(8, 0), "the raccooner keeps the cube"
+    dropped = advance(s, Dropped())
+    assert (dropped.results[-1].winner, dropped.results[-1].points) == (0, 4)
+    no_raccoons = advance(advance(at(MONEY.adjusted(beavers=True), Position.start()), Doubled()), Beavered())
+    with pytest.raises(ActionError) as err:
+        advance(no_raccoons, Raccooned())
+    assert err.value.code == "raccoons_off"
+
+
+def test_beavers_only_when_agreed() -> None:
+    s = advance(at(MONEY, Position.start()), Doubled())
+    with pytest.raises(ActionError) as err:
+        advance(s, Beavered())
+    assert err.value.code == "beavers_off"
+
+
+# -- Crawford and Holland --------------------------------------------------------------
+
+
+def _win_game(state: MatchState, winner: int, points: int) -> MatchState:
+    """Finish the current game with ``winner`` scoring ``points`` (a power of two) by a cube drop."""
+    cube = Cube(points, winner if points > 1 else None)
+    s = replace(state, phase=Phase.TURN, on_roll=winner, cube=cube)
+    return advance(advance(s, Doubled()), Dropped())
+
+
+def test_crawford_game_comes_once_after_first_reaching_match_point_minus_one() -> None:
+    s = MatchState(rules=MATCH5)
+    s = _win_game(s, 0, 2)  # 2-0
+    s = advance(s, NextGame())
+    assert not s.crawford_game
+    s = _win_game(s, 0, 2)  # 4-0: player 0 is at match point - 1
+    s = advance(s, NextGame())
+    assert s.crawford_game and s.game == 3
+    assert s.why_no_double() == "crawford"
+    # The Crawford game: player 0 resigns a single game.
+    s = advance(advance(replace(s, phase=Phase.TURN, on_roll=0), ResignOffered(1)), ResignAccepted())
+    assert s.score == (4, 1)
+    s = advance(s, NextGame())
+    assert not s.crawford_game and s.post_crawford, "post-Crawford: the cube is back"
+    assert replace(s, phase=Phase.TURN).can_double
+    s = _win_game(s, 1, 2)  # 4-3
+    s = advance(s, NextGame())
+    s = _win_game(s, 1, 1)  # 4-4: player 1 reaches 4 too, but Crawford was already played
+    s = advance(s, NextGame())
+    assert not s.crawford_game
+
+
+def test_no_crawford_in_money_play_or_when_both_reach_it() -> None:
+    s = _win_game(MatchState(rules=RuleSet(match_length=1)), 0, 1)
+    assert s.phase is Phase.MATCH_OVER
+    m = _win_game(MatchState(rules=MONEY), 0, 1)
+    assert not advance(m, NextGame()).crawford_game
+
+
+def test_holland_rule_blocks_the_trailer_for_two_turns_each() -> None:
+    rules = MATCH5.adjusted(holland=True)
+    post = at(rules, Position.start(), on_roll=1, score=(4, 1), crawford_used=True)
+    assert post.holland_blocks(1) and post.why_no_double() == "holland"
+    assert not replace(post, turns_played=(2, 1)).can_double
+    assert replace(post, turns_played=(2, 2)).can_double
+    assert at(MATCH5, Position.start(), on_roll=1, score=(4, 1), crawford_used=True).can_double
+
+
+# -- scoring -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("board", "kind", "points"),
+    [
+        (LOSER_OFF_ONE, ResultKind.SINGLE, 2),
+        (LAST_CHECKER, ResultKind.GAMMON, 4),
+        (LOSER_BACK, ResultKind.BACKGAMMON, 6),
+    ],
+)
+def test_single_gammon_backgammon_times_the_cube(board: Position, kind: ResultKind, points: int) -> None:
+    s = finish(at(RuleSet(match_length=9), board, cube=Cube(2, 0)), (2, 1), (1, 2))
+    assert s.results[-1] == GameResult(0, Ending.BEAR_OFF, kind, 2, points)
+    assert s.score == (points, 0)
+
+
+def test_a_checker_on_the_bar_is_a_backgammon_too() -> None:
+    board = Position.from_counts({1: 1}, {6: 14, 25: 1})
+    s = finish(at(RuleSet(match_length=9), board), (2, 1), (1, 2))
+    assert s.results[-1].kind is ResultKind.BACKGAMMON
+
+
+def test_backgammons_not_counting_score_as_gammons() -> None:
+    rules = RuleSet(match_length=9, backgammons_count=False)
+    s = finish(at(rules, LOSER_BACK), (2, 1), (1, 2))
+    assert s.results[-1].kind is ResultKind.BACKGAMMON and s.results[-1].points == 2
+
+
+def test_gammons_not_counting_make_every_game_single() -> None:
+    rules = RuleSet(match_length=9, gammons_count=False, backgammons_count=False)
+    assert finish(at(rules, LOSER_BACK), (2, 1), (1, 2)).results[-1].points == 1
+
+
+def test_jacoby_cancels_gammons_only_while_the_cube_is_centred() -> None:
+    rules = MONEY.adjusted(jacoby=True)
+    centred = finish(at(rules, LAST_CHECKER, cube=Cube(2, None)), (2, 1), (1, 2))  # an automatic double
+    assert centred.results[-1].points == 2
+    turned = finish(at(rules, LAST_CHECKER, cube=Cube(2, 1)), (2, 1), (1, 2))
+    assert turned.results[-1].points == 4
+    without = finish(at(MONEY, LAST_CHECKER), (2, 1), (1, 2))
+    assert without.results[-1].points == 2
+
+
+@pytest.mark.parametrize(("level", "points"), [(1, 2), (2, 4), (3, 6)])
+def test_resignation_levels(level: int, points: int) -> None:
+    s = advance(at(RuleSet(match_length=9), Position.start(), on_roll=1, cube=Cube(2, 1)), ResignOffered(level))
+    assert s.phase is Phase.RESIGNING and s.to_act == 0
+    done = advance(s, ResignAccepted())
+    assert done.results[-1] == GameResult(0, Ending.RESIGN, ResultKind(level), 2, points)
+
+
+def test_declined_resignation_resumes_the_turn_where_it_was() -> None:
+    m = scripted(MATCH5, (6, 1))
+    m.roll_opening()
+    m.step(13, 6)
+    m.resign(2)
+    assert m.actions() == {Action.ACCEPT, Action.DECLINE}
+    m.decline()
+    assert m.state.phase is Phase.MOVING and m.state.turn is not None and len(m.state.turn.made) == 1
+    m.step(8, 1)
+    m.undo()
+    m.undo()
+    assert m.state.turn is not None and m.state.turn.made == ()
+    assert replay(m.rules, m.events) == m.state
+
+
+# -- turns, passes, undo ---------------------------------------------------------------------
+
+
+def test_a_roll_with_no_legal_play_passes_and_is_recorded() -> None:
+    closed = Position.from_counts({25: 1, 6: 14}, {p: 2 for p in range(1, 7)})
+    s = advance(at(MATCH5, closed), Rolled((6, 5)))
+    assert s.turn is not None and s.turn.complete and s.turn.steps_needed == 0
+    s = advance(s, TurnEnded())
+    assert s.on_roll == 1 and s.board == closed.swapped()
+
+
+def test_a_turn_must_be_complete_to_confirm() -> None:
+    m = scripted(MATCH5, (6, 1))
+    m.roll_opening()
+    with pytest.raises(ActionError) as err:
+        m.confirm()
+    assert err.value.code == "turn_incomplete"
+    m.step(13, 6)
+    with pytest.raises(ActionError) as err:
+        m.step(13, 6)  # the 6 is used up
+    assert err.value.code == "illegal_step"
+
+
+def test_undo_removes_steps_from_the_history() -> None:
+    m = scripted(MATCH5, (6, 1))
+    m.roll_opening()
+    m.step(13, 6)
+    m.step(8, 1)
+    assert len(m.events) == 3
+    m.undo_turn()
+    assert len(m.events) == 1 and m.state.turn is not None and not m.state.turn.made
+    with pytest.raises(ActionError):
+        m.undo()
+
+
+def test_typed_notation_plays_the_whole_turn() -> None:
+    m = scripted(MATCH5, (6, 1))
+    m.roll_opening()
+    m.play("13/7 8/7")
+    assert m.state.turn is not None and m.state.turn.complete
+    with pytest.raises(ActionError) as err:
+        m.play("24/18 24/23 6/5")
+    assert err.value.code == "bad_notation"
+
+
+def test_match_ends_exactly_at_its_length() -> None:
+    s = _win_game(MatchState(rules=RuleSet(match_length=3)), 1, 4)
+    assert s.phase is Phase.MATCH_OVER and s.winner == 1 and s.score == (0, 4)
+    with pytest.raises(ActionError) as err:
+        advance(s, NextGame())
+    assert err.value.code == "match_over"
+
+
+def test_money_play_keeps_a_running_total() -> None:
+    s = _win_game(MatchState(rules=MONEY), 0, 2)
+    s = advance(s, NextGame())
+    s = _win_game(s, 1, 4)
+    assert s.score == (2, 4) and s.phase is Phase.GAME_OVER and s.winner is None
+
+
+# -- dice ----------------------------------------------------------------------------------------
+
+
+def test_seeded_dice_make_reproducible_games() -> None:
+    def run(seed: int) -> tuple[object, ...]:
+        m = Match(MATCH5, dice=SeededDice(seed))
+        m.roll_opening()
+        while m.state.phase is Phase.OPENING:
+            m.roll_opening()
+        return m.events
+
+    assert run(42) == run(42)
+    assert run(42) != run(43)
+
+
+def test_manual_dice_are_typed_in() -> None:
+    m = Match(MATCH5, dice=ManualDice())
+    with pytest.raises(ActionError) as err:
+        m.roll_opening()
+    assert err.value.code == "dice_needed"
+    m.roll_opening((5, 2))
+    assert m.state.turn is not None and m.state.turn.roll == (5, 2)
+    with pytest.raises(ActionError) as err:
+        Match(MATCH5, dice=SeededDice(1)).roll_opening((6, 1))
+    assert err.value.code == "dice_not_manual"
+    m.play("13/8 13/11")
+    m.confirm()
+    with pytest.raises(ActionError) as err:
+        m.roll((7, 1))
+    assert err.value.code == "bad_dice"
+
+
+# -- IDs ----------------------------------------------------------------------------------------------
+
+
+def test_match_id_describes_the_state() -> None:
+    m = scripted(RuleSet(match_length=7), (1, 3))
+    m.roll_opening()  # player 1 wins with 3 against 1 and is moving
+    info = match_from_id(m.match_id())
+    assert info.match_length == 7 and info.on_roll == 1 and info.dice == (3, 1)
+    assert info.state is GameState.PLAYING and info.cube == 1 and info.cube_owner is None
+    assert m.position_id() == position_id(Position.start())
+    m.play("8/5 6/5")
+    m.confirm()
+    m.double()
+    info = match_from_id(m.match_id())
+    assert info.double_offered and info.turn == 1 and info.on_roll == 0
