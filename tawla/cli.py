@@ -128,7 +128,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _fail(lang, str(exc))
         sys.stdout.write("".join(line + "\n" for line in lines))
         return 0
-    print(tr(lang, "app.coming"))
+    return run_game(args, lang)
+
+
+def run_game(args: argparse.Namespace, lang: str) -> int:
+    """Start the Textual game."""
+    from tawla.game import FairDice, ManualDice, SeededDice
+    from tawla.ui.app import TawlaApp
+
+    if args.dice == "manual":
+        dice = ManualDice()
+    elif args.seed is not None:
+        dice = SeededDice(args.seed)
+    else:
+        dice = FairDice()
+    TawlaApp(lang=args.lang or lang, dice=dice).run()
     return 0
 
 

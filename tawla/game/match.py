@@ -16,6 +16,7 @@ from tawla.engine import (
     MatchInfo,
     Play,
     Step,
+    TurnState,
     match_id,
     position_id,
 )
@@ -77,6 +78,7 @@ class Match:
         self.dice: DiceSource = dice if dice is not None else FairDice()
         self._events: list[Event] = []
         self._state = new_match(self.rules)
+        self._last_turn: tuple[int, TurnState] | None = None
         for event in events:
             self._apply(event)
 
@@ -134,9 +136,19 @@ class Match:
     # -- actions ---------------------------------------------------------------
 
     def _apply(self, event: Event) -> MatchState:
-        self._state = advance(self._state, event)
+        before = self._state
+        self._state = advance(before, event)
         self._events.append(event)
+        if isinstance(event, TurnEnded) and before.turn is not None:
+            self._last_turn = (before.on_roll, before.turn)
+        elif isinstance(event, NextGame):
+            self._last_turn = None
         return self._state
+
+    @property
+    def last_turn(self) -> tuple[int, TurnState] | None:
+        """The last completed turn of this game: who played it and how (None at a game's start)."""
+        return self._last_turn
 
     def _dice(self, dice: Sequence[int] | None) -> tuple[int, int]:
         if dice is None:

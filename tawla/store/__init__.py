@@ -1,0 +1,1 @@
+"""Settings, preferences and saved matches: validated models and safe files."""

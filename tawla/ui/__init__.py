@@ -1,0 +1,1 @@
+"""The Textual application: screens, the board, and the keys."""

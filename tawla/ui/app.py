@@ -1,0 +1,220 @@
+"""The tawla application: screens, language, preferences, and the dice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.theme import Theme
+
+from tawla.game import DiceSource, FairDice, Match, RuleSet
+from tawla.i18n import choose_language, tr
+from tawla.store.settings import Preferences, Settings
+from tawla.store.settings import Theme as ThemeName
+from tawla.ui.keys import both
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+THEMES = {
+    ThemeName.CAFE: Theme(
+        name="tawla-cafe",
+        primary="#C8913A",
+        secondary="#7A4B24",
+        accent="#E3C16F",
+        warning="#E0823D",
+        error="#D9534F",
+        success="#8FBF6A",
+        foreground="#F1E6D0",
+        background="#1E1712",
+        surface="#2A2019",
+        panel="#3A2C22",
+        boost="#4A3828",
+        dark=True,
+    ),
+    ThemeName.NIGHT: Theme(
+        name="tawla-night",
+        primary="#5B9BD5",
+        secondary="#35506E",
+        accent="#9CC8F0",
+        warning="#F0B35B",
+        error="#E06C75",
+        success="#98C379",
+        foreground="#DDE3EA",
+        background="#10151C",
+        surface="#18202A",
+        panel="#222C38",
+        boost="#2C3846",
+        dark=True,
+    ),
+    ThemeName.DAY: Theme(
+        name="tawla-day",
+        primary="#8A5A2B",
+        secondary="#C8A06B",
+        accent="#2B6CB0",
+        warning="#B24A1A",
+        error="#B0282B",
+        success="#2E7D32",
+        foreground="#241A10",
+        background="#F6EEDD",
+        surface="#EFE3CC",
+        panel="#E4D3B3",
+        boost="#D9C39B",
+        dark=False,
+    ),
+    ThemeName.MONO: Theme(
+        name="tawla-mono",
+        primary="#FFFFFF",
+        secondary="#BBBBBB",
+        accent="#FFFFFF",
+        warning="#FFFFFF",
+        error="#FFFFFF",
+        success="#FFFFFF",
+        foreground="#FFFFFF",
+        background="#000000",
+        surface="#000000",
+        panel="#000000",
+        boost="#000000",
+        dark=True,
+    ),
+}
+
+
+class TawlaApp(App[None]):
+    """Backgammon for two players on one keyboard."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "tawla"
+    ENABLE_COMMAND_PALETTE = True
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "key.quit", priority=True),
+        Binding("f1," + both("?"), "help", "key.help"),
+        Binding("f2", "language", "key.language", show=False),
+    ]
+
+    def __init__(
+        self,
+        *,
+        lang: str | None = None,
+        dice: DiceSource | None = None,
+        settings: Settings | None = None,
+        match: Match | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else Settings()
+        self.language = choose_language(lang, self.settings.language)
+        self.dice: DiceSource = dice if dice is not None else FairDice()
+        self._start_match = match
+        for theme in THEMES.values():
+            self.register_theme(theme)
+
+    # -- language and preferences ---------------------------------------------
+
+    def t(self, key: str, /, **params: object) -> str:
+        """The text of a catalog key in the current language."""
+        return tr(self.language, key, **params)
+
+    @property
+    def preferences(self) -> Preferences:
+        """The play preferences in force."""
+        return self.settings.preferences
+
+    def set_preferences(self, preferences: Preferences) -> None:
+        """Apply new preferences at once, everywhere."""
+        self.settings = self.settings.model_copy(update={"preferences": preferences})
+        self.theme = THEMES[preferences.theme].name
+        self._refresh_screens()
+
+    def set_default_rules(self, rules: RuleSet) -> None:
+        """The rule set new matches start with."""
+        self.settings = self.settings.model_copy(update={"rules": rules})
+
+    def set_language(self, lang: str) -> None:
+        """Switch language and redraw every screen."""
+        self.language = lang
+        self.settings = self.settings.model_copy(update={"language": lang})
+        self._refresh_screens()
+
+    def _refresh_screens(self) -> None:
+        for screen in self.screen_stack:
+            relabel = getattr(screen, "relabel", None)
+            if relabel is not None:
+                relabel()
+        self.refresh_bindings()
+
+    # -- lifecycle --------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.theme = THEMES[self.preferences.theme].name
+        from tawla.ui.screens.menu import MenuScreen
+
+        self.push_screen(MenuScreen())
+        if self._start_match is not None:
+            self.start_match(self._start_match)
+        self._check_size(self.size.width, self.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        from tawla.ui.screens.too_small import TooSmallScreen
+
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(self.screen, TooSmallScreen):
+            self.pop_screen()
+        elif small:
+            self.screen.refresh()
+
+    # -- starting things ---------------------------------------------------------------
+
+    def new_match(self, rules: RuleSet, names: tuple[str, str]) -> None:
+        """Start a match between ``names`` under ``rules``."""
+        self.start_match(Match(rules, names, self.dice))
+
+    def start_match(self, match: Match) -> None:
+        """Show the game screen for ``match``."""
+        from tawla.ui.screens.game import GameScreen
+
+        self.push_screen(GameScreen(match))
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from tawla.ui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_language(self) -> None:
+        self.set_language("ar" if self.language == "en" else "en")
+
+    def action_rules(self) -> None:
+        from tawla.ui.screens.rulebook import RulebookScreen
+
+        self.push_screen(RulebookScreen())
+
+    def action_settings(self) -> None:
+        from tawla.ui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
+    def action_new_match(self) -> None:
+        from tawla.ui.screens.new_match import NewMatchScreen
+
+        self.push_screen(NewMatchScreen())
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        t = self.t
+        yield SystemCommand(t("command.new_match"), t("command.new_match_help"), self.action_new_match)
+        yield SystemCommand(t("command.settings"), t("command.settings_help"), self.action_settings)
+        yield SystemCommand(t("command.rules"), t("command.rules_help"), self.action_rules)
+        yield SystemCommand(t("command.language"), t("command.language_help"), self.action_language)
+        yield SystemCommand(t("command.help"), t("command.help_help"), self.action_help)
+        yield SystemCommand(t("command.quit"), t("command.quit_help"), self.exit)

@@ -1,0 +1,392 @@
+"""The board widget: 24 points, the bar, both trays, the cube, highlights.
+
+:class:`BoardModel` says what to draw (built from the match state by the game
+screen); :class:`BoardView` draws it as text. Two sizes: compact (48 × 13
+cells, fits 80 × 24 beside the side panel) and large (76 × 15) when there is
+room. The two sides differ by shape (● and ○, or X and O on the ASCII board)
+as well as by colour, so the board reads in monochrome and with NO_COLOR.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+
+from tawla.engine import Position
+from tawla.ui.geometry import BAR_COLUMN, Cell, Layout
+
+GLYPHS = {False: ("●", "○"), True: ("X", "O")}
+"""Checker glyph of player 0 and player 1, Unicode or ASCII board."""
+
+MAX_DRAWN = 5
+"""Checkers drawn on one point before a count takes the last place."""
+
+
+@dataclass(frozen=True)
+class Destination:
+    """A landing point offered for the picked checker."""
+
+    cell: Cell
+    label: str
+    active: bool
+
+
+@dataclass(frozen=True)
+class BoardModel:
+    """Everything the board shows, already in screen terms."""
+
+    layout: Layout
+    board: Position
+    """The position seen from the bottom player."""
+    numbering: int
+    """The player whose point numbers are shown (the player on roll)."""
+    mover: int = 0
+    """The player moving now (whose checker a landing label belongs to)."""
+    cube: tuple[int, str] | None = None
+    """Cube value and where it sits: "top", "middle" or "bottom"; None when played without."""
+    cursor: Cell | None = None
+    sources: frozenset[Cell] = frozenset()
+    picked: Cell | None = None
+    destinations: tuple[Destination, ...] = ()
+    last: frozenset[Cell] = frozenset()
+    """Points touched by the opponent's last play."""
+    ascii: bool = False
+    numbers: tuple[str, ...] = field(default_factory=lambda: tuple(str(n) for n in range(26)))
+    """How to write each number 0-25 (Western or Arabic-Indic digits)."""
+
+
+@dataclass(frozen=True)
+class _Scale:
+    point: int
+    middle: int
+    tray: int
+
+    @property
+    def width(self) -> int:
+        return 5 + 13 * self.point + self.tray
+
+    @property
+    def height(self) -> int:
+        return 2 + 2 * MAX_DRAWN + self.middle
+
+
+COMPACT = _Scale(point=3, middle=1, tray=4)
+LARGE = _Scale(point=5, middle=3, tray=6)
+
+
+class BoardView(Widget):
+    """Draws a :class:`BoardModel`."""
+
+    COMPONENT_CLASSES = {
+        "board--frame",
+        "board--point-a",
+        "board--point-b",
+        "board--checker-0",
+        "board--checker-1",
+        "board--number",
+        "board--source",
+        "board--cursor",
+        "board--picked",
+        "board--dest",
+        "board--dest-active",
+        "board--last",
+        "board--cube",
+        "board--tray",
+    }
+
+    DEFAULT_CSS = """
+    BoardView {
+        width: auto;
+        height: auto;
+        min-width: 48;
+        min-height: 13;
+    }
+    BoardView > .board--frame { color: $foreground-darken-1; }
+    BoardView > .board--number { color: $foreground-darken-1; }
+    BoardView > .board--point-a { background: $primary 30%; }
+    BoardView > .board--point-b { background: $secondary 45%; }
+    BoardView > .board--checker-0 { color: $text; text-style: bold; }
+    BoardView > .board--checker-1 { color: $warning; text-style: bold; }
+    BoardView > .board--source { text-style: bold underline; color: $text; }
+    BoardView > .board--cursor { text-style: bold reverse; }
+    BoardView > .board--picked { text-style: bold reverse blink; }
+    BoardView > .board--dest { color: $success; text-style: bold; }
+    BoardView > .board--dest-active { color: $success; text-style: bold reverse; }
+    BoardView > .board--last { text-style: italic underline; color: $accent; }
+    BoardView > .board--cube { text-style: bold reverse; }
+    BoardView > .board--tray { color: $foreground-darken-1; }
+    """
+
+    def __init__(self, model: BoardModel | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.model = model
+        self.large = False
+
+    def show(self, model: BoardModel) -> None:
+        """Draw ``model`` from now on."""
+        self.model = model
+        self.refresh(layout=True)
+
+    def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
+        return (LARGE if self.large else COMPACT).width
+
+    def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
+        return (LARGE if self.large else COMPACT).height
+
+    def render(self) -> Text:
+        if self.model is None:
+            return Text("")
+        styles = {}
+        for name in self.COMPONENT_CLASSES:
+            style = self.get_component_rich_style(name)
+            key = name.removeprefix("board--")
+            # Only the point shades paint a background; everything else keeps the shade under it.
+            styles[key] = style if key.startswith("point") else _foreground(style)
+        return render_board(self.model, LARGE if self.large else COMPACT, styles)
+
+
+# -- drawing ---------------------------------------------------------------------------
+
+
+def _foreground(style: Style) -> Style:
+    """``style`` without its background colour."""
+    return Style(
+        color=style.color,
+        bold=style.bold,
+        dim=style.dim,
+        italic=style.italic,
+        underline=style.underline,
+        blink=style.blink,
+        reverse=style.reverse,
+        strike=style.strike,
+    )
+
+
+class _Canvas:
+    def __init__(self, width: int, height: int) -> None:
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: Style | None = None) -> None:
+        """Write ``text``; its style goes on top of what the cells already have (e.g. a shade)."""
+        for i, ch in enumerate(text):
+            if 0 <= y < len(self.chars) and 0 <= x + i < len(self.chars[0]):
+                self.chars[y][x + i] = ch
+                if style is not None:
+                    current = self.styles[y][x + i]
+                    self.styles[y][x + i] = style if current is None else current + style
+
+    def stylize(self, x: int, y: int, width: int, style: Style) -> None:
+        for i in range(width):
+            current = self.styles[y][x + i]
+            self.styles[y][x + i] = style if current is None else current + style
+
+    def text(self) -> Text:
+        out = Text(no_wrap=True, overflow="crop")
+        for y, row in enumerate(self.chars):
+            if y:
+                out.append("\n")
+            for ch, style in zip(row, self.styles[y], strict=True):
+                out.append(ch, style)
+        return out
+
+
+def _column_x(layout: Layout, scale: _Scale, column: int) -> int:
+    """Left x of a column (-1..13) on the canvas."""
+    p = scale.point
+    tray_first = not layout.home_right
+    x = 1  # left border
+    if tray_first:
+        if column == -1:
+            return x
+        x += scale.tray + 1
+    if column < BAR_COLUMN:
+        return x + column * p
+    x += 6 * p + 1
+    if column == BAR_COLUMN:
+        return x
+    x += p + 1
+    if column <= 12:
+        return x + (column - 7) * p
+    return x + 6 * p + 1  # the tray on the right
+
+
+def _borders(layout: Layout, scale: _Scale) -> list[int]:
+    """x of every vertical frame line."""
+    xs = [0, scale.width - 1]
+    left = _column_x(layout, scale, 0)
+    xs += [left - 1, _column_x(layout, scale, BAR_COLUMN) - 1, _column_x(layout, scale, 7) - 1]
+    xs.append(_column_x(layout, scale, 12) + scale.point)
+    return sorted(set(xs))
+
+
+def _checker_rows(scale: _Scale, row: int) -> list[int]:
+    """Canvas y of the checker places of a half, from the edge towards the middle."""
+    if row == 0:
+        return list(range(1, 1 + MAX_DRAWN))
+    bottom = scale.height - 2
+    return list(range(bottom, bottom - MAX_DRAWN, -1))
+
+
+def render_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> Text:
+    """The board as text (see :class:`BoardView`)."""
+    layout = model.layout
+    W, H = scale.width, scale.height
+    canvas = _Canvas(W, H)
+    frame = styles.get("frame")
+    ascii_ = model.ascii
+    hline, vline = ("-", "|") if ascii_ else ("─", "│")
+    glyph = GLYPHS[ascii_]
+    bottom_player = layout.bottom
+    top_player = 1 - bottom_player
+    numbers = model.numbers
+
+    # frame
+    for y in (0, H - 1):
+        canvas.put(0, y, hline * W, frame)
+    for x in _borders(layout, scale):
+        for y in range(H):
+            canvas.put(x, y, vline, frame)
+    if ascii_:
+        corners = {(0, 0): "+", (W - 1, 0): "+", (0, H - 1): "+", (W - 1, H - 1): "+"}
+        joints = "+"
+    else:
+        corners = {(0, 0): "┌", (W - 1, 0): "┐", (0, H - 1): "└", (W - 1, H - 1): "┘"}
+        joints = None
+    for x in _borders(layout, scale)[1:-1]:
+        canvas.put(x, 0, joints or "┬", frame)
+        canvas.put(x, H - 1, joints or "┴", frame)
+    for (x, y), ch in corners.items():
+        canvas.put(x, y, ch, frame)
+
+    p = scale.point
+    board = model.board
+
+    # point backgrounds and numbers
+    for q in range(1, 25):
+        cell = layout.cell_of_bottom_point(q)
+        x = _column_x(layout, scale, cell.column)
+        shade = styles.get("point-a" if (q % 2 == 0) else "point-b")
+        if shade is not None:
+            # A point narrows towards the middle of the board, like the painted triangles.
+            for i, y in enumerate(_checker_rows(scale, cell.row)):
+                width = p if i < 3 else max(1, p - 2 * (i - 2))
+                canvas.stylize(x + (p - width) // 2, y, width, shade)
+        shown = q if model.numbering == bottom_player else 25 - q
+        label = numbers[shown]
+        y = 0 if cell.row == 0 else H - 1
+        style = styles.get("number")
+        if cell in model.last:
+            style = styles.get("last")
+        if cell in model.sources:
+            style = styles.get("source")
+        if cell == model.cursor:
+            style = styles.get("cursor")
+        canvas.put(x, y, _center(label, p, hline), style)
+
+    # checkers on the points
+    for q in range(1, 25):
+        v = board[q]
+        if not v:
+            continue
+        owner = bottom_player if v > 0 else top_player
+        _stack(canvas, scale, layout.cell_of_bottom_point(q), abs(v), glyph[owner], styles, owner, model, layout)
+
+    # the bar: the bottom player's checkers wait above the middle, the top player's below
+    middle = 1 + MAX_DRAWN + scale.middle // 2
+    bar_x = _column_x(layout, scale, BAR_COLUMN)
+    for count, owner, direction in ((board.mover_bar, bottom_player, -1), (board.opponent_bar, top_player, 1)):
+        for i in range(min(count, 3)):
+            y = middle + direction * (i + 1 + scale.middle // 2)
+            text = str(count) if i == 2 and count > 3 else glyph[owner]
+            canvas.put(bar_x, y, _center(text, p, " "), styles.get(f"checker-{owner}"))
+    bar_cell = Cell(0, BAR_COLUMN), Cell(1, BAR_COLUMN)
+    for cell in bar_cell:
+        if cell == model.cursor or cell == model.picked:
+            y = middle - (1 + scale.middle // 2) if cell.row == 0 else middle + (1 + scale.middle // 2)
+            canvas.stylize(bar_x, y, p, styles["picked" if cell == model.picked else "cursor"])
+
+    # the cube
+    if model.cube is not None:
+        value, where = model.cube
+        y = {"top": 1, "middle": middle, "bottom": H - 2}[where]
+        text = str(value) if len(str(value)) > 1 else f"{value}"
+        canvas.put(bar_x, y, _center(text, p, " "), styles.get("cube"))
+
+    # the trays: what each player has borne off
+    tray_x = _column_x(layout, scale, layout.tray_column)
+    for off, owner, row in ((board.mover_off, bottom_player, 1), (board.opponent_off, top_player, 0)):
+        rows = _checker_rows(scale, row)
+        filled = (off + 2) // 3
+        bar = "=" * (scale.tray - 1) if ascii_ else "▬" * (scale.tray - 1)
+        for y in rows[:filled]:
+            canvas.put(tray_x, y, bar, styles.get(f"checker-{owner}"))
+        if off:
+            canvas.put(
+                tray_x,
+                middle + (1 if row == 1 else -1) * (scale.middle // 2),
+                f"{glyph[owner]}{numbers[off]:>2}".ljust(scale.tray),
+                styles.get("tray"),
+            )
+
+    # landing points offered for the picked checker
+    for dest in model.destinations:
+        style = styles.get("dest-active" if dest.active else "dest")
+        _label_landing(canvas, scale, layout, model, dest, style)
+
+    return canvas.text()
+
+
+def _center(text: str, width: int, fill: str) -> str:
+    pad = width - len(text)
+    left = pad // 2
+    return fill * left + text + fill * (pad - left)
+
+
+def _stack(
+    canvas: _Canvas,
+    scale: _Scale,
+    cell: Cell,
+    count: int,
+    glyph: str,
+    styles: dict[str, Style],
+    owner: int,
+    model: BoardModel,
+    layout: Layout,
+) -> None:
+    x = _column_x(layout, scale, cell.column)
+    rows = _checker_rows(scale, cell.row)
+    drawn = min(count, MAX_DRAWN)
+    style = styles.get(f"checker-{owner}")
+    for i in range(drawn):
+        text = glyph
+        if i == MAX_DRAWN - 1 and count > MAX_DRAWN:
+            text = model.numbers[count] if count < len(model.numbers) else str(count)
+        canvas.put(x, rows[i], _center(text, scale.point, " "), style)
+    top = rows[drawn - 1]
+    if cell == model.picked:
+        canvas.stylize(x, top, scale.point, styles["picked"])
+    elif cell == model.cursor:
+        canvas.stylize(x, top, scale.point, styles["cursor"])
+
+
+def _label_landing(
+    canvas: _Canvas, scale: _Scale, layout: Layout, model: BoardModel, dest: Destination, style: Style | None
+) -> None:
+    cell = dest.cell
+    x = _column_x(layout, scale, cell.column)
+    rows = _checker_rows(scale, cell.row)
+    if cell.column == layout.tray_column:
+        y = rows[-1]
+        canvas.put(x, y, _center(dest.label, scale.tray - 1, " "), style)
+        return
+    q = model.layout.point_at(layout.bottom, cell)
+    here = model.board[q] if q else 0
+    own = 1 if model.mover == layout.bottom else -1
+    # On own checkers the label goes on the next free place; a blot is hit: on it.
+    occupied = abs(here) if here * own > 0 else 0
+    y = rows[min(occupied, MAX_DRAWN - 1)]
+    canvas.put(x, y, _center(dest.label, scale.point, " "), style)

@@ -1,0 +1,99 @@
+"""Modal questions of the game: each returns its answer with ``dismiss``."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Static
+
+from tawla.ui.keys import ARABIC_DIGITS, both, digit_keys
+
+_DIGITS = str.maketrans(ARABIC_DIGITS, "0123456789")
+
+
+class _Dialog(ModalScreen[object]):
+    """A centred card with a title, a body and a hint line."""
+
+    CSS_PATH = "dialogs.tcss"
+
+    def __init__(self, title: str, body: str, hint: str) -> None:
+        super().__init__()
+        self._title, self._body, self._hint = title, body, hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="card"):
+            yield Static(self._title, classes="title")
+            yield Static(self._body, classes="body")
+            yield Static(self._hint, classes="hint")
+
+
+class ResignLevelScreen(_Dialog):
+    """Which resignation to offer: 1 single, 2 gammon, 3 backgammon (Esc: none)."""
+
+    BINDINGS = [
+        Binding(digit_keys(1), "choose(1)", show=False),
+        Binding(digit_keys(2), "choose(2)", show=False),
+        Binding(digit_keys(3), "choose(3)", show=False),
+        Binding("escape", "choose(0)", show=False),
+    ]
+
+    def action_choose(self, level: int) -> None:
+        self.dismiss(level)
+
+
+class YesNoScreen(_Dialog):
+    """A yes/no question: y or Enter for yes, n or Esc for no."""
+
+    BINDINGS = [
+        Binding(both("y") + ",enter", "answer(True)", show=False),
+        Binding(both("n") + ",escape", "answer(False)", show=False),
+    ]
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class NoticeScreen(_Dialog):
+    """A message that waits for Enter, Space or Esc."""
+
+    BINDINGS = [Binding("enter,space,escape", "close", show=False)]
+
+    def action_close(self) -> None:
+        self.dismiss(True)
+
+
+class LineScreen(ModalScreen[str | None]):
+    """One line of text to type (notation, manual dice), with suggestions and a live error line."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [Binding("escape", "cancel", show=False)]
+
+    def __init__(self, title: str, hint: str, suggestions: list[str] | None = None, check=None) -> None:  # type: ignore[no-untyped-def]
+        super().__init__()
+        self._title, self._hint = title, hint
+        self._suggestions = suggestions or []
+        self._check = check  # callable(text) -> error message or None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="card"):
+            yield Static(self._title, classes="title")
+            yield Input(
+                id="line",
+                suggester=SuggestFromList(self._suggestions, case_sensitive=False) if self._suggestions else None,
+            )
+            yield Static("", id="problem", classes="error")
+            yield Static(self._hint, classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.translate(_DIGITS).strip()
+        problem = self._check(text) if self._check else None
+        if problem:
+            self.query_one("#problem", Static).update(problem)
+            return
+        self.dismiss(text)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,621 @@
+"""The game screen: the board, the side panel, the status line, and every key of play.
+
+The screen never decides a rule: it asks the match what is allowed
+(:meth:`Match.actions`, the turn's legal steps, the engine's reasons) and
+turns keys into match actions. After every action it redraws from the state.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Static
+
+from tawla.engine import Step, legal_plays
+from tawla.engine.explain import Why, explain_roll, explain_step
+from tawla.engine.notation import NotationError, format_play, format_steps, parse_play
+from tawla.game import Action, ActionError, Match, Phase, ResultKind
+from tawla.i18n.messages import action_error_text, notation_error_text, reason_text
+from tawla.store.settings import BoardFacing, EndTurn, HomeSide
+from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination
+from tawla.ui.cursor import Cursor
+from tawla.ui.footer import TawlaFooter
+from tawla.ui.geometry import Layout
+from tawla.ui.keys import both, digit_keys
+from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResignLevelScreen, YesNoScreen
+
+LARGE_WIDTH = 116
+LARGE_HEIGHT = 30
+
+
+class GameScreen(Screen[None]):
+    """Two players, one keyboard: the match in progress."""
+
+    CSS_PATH = "game.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(both("r") + ",space,enter", "opening_roll", "key.roll"),
+        Binding(both("r") + ",space,enter", "roll", "key.roll"),
+        Binding(both("d"), "double", "key.double"),
+        Binding(both("t"), "take", "key.take"),
+        Binding(both("p"), "drop", "key.drop"),
+        Binding(both("b"), "beaver", "key.beaver"),
+        Binding(both("b", "c"), "raccoon", "key.raccoon"),
+        Binding("enter,space", "confirm", "key.confirm"),
+        Binding("enter,space", "put", "key.put"),
+        Binding("enter,space", "pick", "key.pick"),
+        Binding("left," + both("h"), "cursor(-1, 0)", "key.left", show=False),
+        Binding("right," + both("l"), "cursor(1, 0)", "key.right", show=False),
+        Binding("up," + both("k"), "cursor(0, -1)", "key.up", show=False),
+        Binding("down," + both("j"), "cursor(0, 1)", "key.down", show=False),
+        Binding("tab", "cycle(1)", "key.next", show=False),
+        Binding("shift+tab", "cycle(-1)", "key.previous", show=False),
+        *[Binding(digit_keys(d), f"die({d})", "key.die", show=False) for d in range(1, 7)],
+        Binding("backspace," + both("u"), "undo", "key.undo"),
+        Binding("escape", "escape", "key.escape", show=False),
+        Binding("colon,slash," + both("/"), "notation", "key.notation"),
+        Binding(both("R"), "resign", "key.resign"),
+        Binding(both("i"), "ids", "key.ids", show=False),
+        Binding("ctrl+w", "leave", "key.leave", show=False),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.cursor: Cursor | None = None
+        self.notice: str | None = None
+        self.problem: str | None = None
+        self._asking = False
+
+    # -- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="banner")
+        with Horizontal(id="table"):
+            yield BoardView(id="board")
+            yield Static(id="panel")
+        yield Static(id="status")
+        yield TawlaFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self._fit()
+        self.after_action()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        board = self.query_one(BoardView)
+        board.large = self.size.width >= LARGE_WIDTH and self.size.height >= LARGE_HEIGHT
+        board.refresh(layout=True)
+
+    def relabel(self) -> None:
+        self.redraw()
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def t(self, key: str, **params: object) -> str:
+        return self.app.t(key, **params)  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def prefs(self):  # type: ignore[no-untyped-def]
+        return self.app.preferences  # type: ignore[attr-defined]
+
+    @property
+    def lang(self) -> str:
+        return self.app.language  # type: ignore[attr-defined, no-any-return]
+
+    def layout_now(self) -> Layout:
+        state = self.match.state
+        bottom = state.on_roll if self.prefs.board_facing is BoardFacing.ON_ROLL else 0
+        return Layout(bottom=bottom, home_right=self.prefs.home_side is HomeSide.RIGHT)
+
+    def player_label(self, player: int) -> str:
+        glyph = GLYPHS[self.prefs.ascii_board][player]
+        return f"{glyph} {self.match.names[player]}"
+
+    def act(self, action, *args) -> bool:  # type: ignore[no-untyped-def]
+        """Run a match action; a refusal becomes the status line's message."""
+        self.problem = None
+        try:
+            action(*args)
+        except ActionError as err:
+            self.problem = action_error_text(self.lang, err)
+            self.app.bell()
+            self.redraw()
+            return False
+        return True
+
+    # -- after every action ------------------------------------------------------------
+
+    def after_action(self) -> None:
+        """Automatic steps (forced plays, auto end of turn), dialogs, then redraw."""
+        state = self.match.state
+        turn = state.turn
+        if state.phase is Phase.MOVING and turn is not None:
+            if not turn.made and turn.steps_needed and self.prefs.auto_forced:
+                plays = legal_plays(turn.start, turn.roll)
+                if len(plays) == 1:
+                    self.match.play(plays[0])
+                    self.notice = self.t(
+                        "notice.forced", player=self.match.names[state.on_roll], play=format_play(plays[0])
+                    )
+                    turn = self.match.state.turn
+            if turn is not None and turn.complete and turn.steps_needed and self.prefs.end_turn is EndTurn.AUTO:
+                self.act(self.match.confirm)
+                return self.after_action()
+        self.cursor = None
+        state = self.match.state
+        if state.phase is Phase.MOVING and state.turn is not None and not state.turn.complete:
+            self.cursor = Cursor.for_turn(state.turn, state.on_roll, self.layout_now())
+        self.redraw()
+        if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self._asking:
+            self._game_over()
+        elif state.phase is Phase.RESIGNING and not self._asking:
+            self._answer_resignation()
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        self.query_one(BoardView).show(self._board_model())
+        self.query_one("#panel", Static).update(self._panel())
+        self.query_one("#banner", Static).update(self._banner())
+        self.query_one("#status", Static).update(self._status())
+        self.refresh_bindings()
+
+    def _board_model(self) -> BoardModel:
+        state = self.match.state
+        layout = self.layout_now()
+        mover = state.on_roll
+        position = state.turn.position if state.turn is not None else state.board
+        bottom_view = position if mover == layout.bottom else position.swapped()
+        cube = None
+        if state.rules.cube:
+            owner = state.cube.owner
+            where = "middle" if owner is None else ("bottom" if owner == layout.bottom else "top")
+            value = state.offered if state.offered else state.cube.value
+            cube = (value, where)
+        sources: frozenset = frozenset()
+        cursor_cell = picked = None
+        destinations: tuple[Destination, ...] = ()
+        if self.cursor is not None:
+            c = self.cursor
+            sources = frozenset(c.cell(p) for p in c.sources)
+            cursor_cell = c.cell(c.at) if c.at is not None else None
+            if c.picked is not None:
+                picked = c.cell(c.picked)
+                destinations = tuple(
+                    Destination(c.cell(s.dest), str(s.die), i == c.choice) for i, s in enumerate(c.choices)
+                )
+        last: frozenset = frozenset()
+        last_turn = self.match.last_turn
+        if last_turn is not None and (last_turn[0] != mover or state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)):
+            player, done = last_turn
+            last = frozenset(layout.cell(player, p) for s in done.made for p in (s.source, s.dest))
+        return BoardModel(
+            layout=layout,
+            board=bottom_view,
+            numbering=state.on_roll,
+            mover=mover,
+            cube=cube,
+            cursor=cursor_cell,
+            sources=sources,
+            picked=picked,
+            destinations=destinations,
+            last=last,
+            ascii=self.prefs.ascii_board,
+        )
+
+    def _panel(self) -> Group:
+        state = self.match.state
+        rules = state.rules
+        t = self.t
+        head = Text()
+        if rules.is_match:
+            head.append(t("panel.match", length=rules.match_length), style="bold")
+            if state.crawford_game:
+                head.append("  " + t("panel.crawford"), style="bold reverse")
+        else:
+            head.append(t("panel.money"), style="bold")
+        head.append("\n" + t("panel.game", number=state.game))
+
+        scores = Table.grid(padding=(0, 1))
+        scores.add_column(no_wrap=True, max_width=14, overflow="ellipsis")
+        scores.add_column(justify="right")
+        pips = self.prefs.show_pips
+        if pips:
+            scores.add_column(justify="right")
+        scores.add_row(
+            "",
+            Text(t("panel.score"), style="dim", justify="right"),
+            *([Text(t("panel.pips"), style="dim", justify="right")] if pips else []),
+        )
+        acting = state.to_act if state.to_act is not None else state.on_roll
+        for player in (0, 1):
+            style = (
+                "bold reverse" if acting == player and state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER) else ""
+            )
+            cells = [
+                Text(self.player_label(player), style=style),
+                Text(str(state.score[player]), style=style, justify="right"),
+            ]
+            if pips:
+                cells.append(Text(str(state.pips(player)), style=style, justify="right"))
+            scores.add_row(*cells)
+
+        body = Text()
+        if rules.cube:
+            owner = state.cube.owner
+            where = t("panel.centre") if owner is None else self.match.names[owner]
+            body.append(f"{t('panel.cube')} {state.cube.value} · {where}\n")
+        else:
+            body.append(t("panel.no_cube") + "\n")
+        body.append(t("panel.dice") + " ")
+        turn = state.turn
+        if turn is not None:
+            dice = list(turn.roll) * (2 if turn.roll[0] == turn.roll[1] else 1)
+            remaining = list(turn.remaining)
+            for d in dice:
+                if d in remaining:
+                    remaining.remove(d)
+                    body.append(f"[{d}]", style="bold reverse")
+                else:
+                    body.append(f"[{d}]", style="dim strike")
+                body.append(" ")
+        elif state.opening_dice is not None and state.phase is Phase.OPENING:
+            d0, d1 = state.opening_dice
+            body.append(t("panel.opening_tie", d0=d0, d1=d1))
+        else:
+            body.append("–")
+        last = self.match.last_turn
+        if last is not None:
+            player, done = last
+            play = format_steps(done.made) if done.made else t("panel.no_move")
+            body.append("\n\n")
+            body.append(
+                t("panel.last", name=self.match.names[player], dice=f"{done.roll[0]}-{done.roll[1]}", play=play)
+            )
+        return Group(head, Text(""), scores, Text(""), body)
+
+    def _banner(self) -> Text:
+        state = self.match.state
+        t = self.t
+        names = self.match.names
+        phase = state.phase
+        who = state.to_act if state.to_act is not None else state.on_roll
+        if phase is Phase.OPENING:
+            text = t("banner.opening")
+        elif phase is Phase.TURN:
+            text = t("banner.turn", name=self.player_label(who))
+        elif phase is Phase.MOVING:
+            text = t("banner.moving", name=self.player_label(who))
+        elif phase is Phase.DOUBLED:
+            text = t("banner.doubled", name=self.player_label(who), doubler=names[state.on_roll], value=state.offered)
+        elif phase is Phase.BEAVERED:
+            text = t(
+                "banner.beavered", name=self.player_label(who), beaverer=names[1 - state.on_roll], value=state.offered
+            )
+        elif phase is Phase.RACCOONED:
+            text = t(
+                "banner.raccooned", name=self.player_label(who), raccooner=names[state.on_roll], value=state.offered
+            )
+        elif phase is Phase.RESIGNING:
+            text = t("banner.resigning", name=self.player_label(who))
+        elif phase is Phase.MATCH_OVER:
+            text = t("banner.match_over")
+        else:
+            text = t("banner.game_over")
+        return Text(f" {text} ", style="bold", justify="center")
+
+    def _status(self) -> Text:
+        if self.problem:
+            return Text(self.problem, style="bold")
+        state = self.match.state
+        t = self.t
+        lines: list[str] = []
+        if self.notice:
+            lines.append(self.notice)
+        phase = state.phase
+        acts = self.match.actions()
+        if phase is Phase.OPENING:
+            lines.append(t("status.opening"))
+        elif phase is Phase.TURN:
+            lines.append(t("status.turn_double") if Action.DOUBLE in acts else t("status.turn"))
+        elif phase is Phase.DOUBLED:
+            lines.append(t("status.doubled_beaver") if Action.BEAVER in acts else t("status.doubled"))
+        elif phase is Phase.BEAVERED:
+            lines.append(t("status.beavered_raccoon") if Action.RACCOON in acts else t("status.beavered"))
+        elif phase is Phase.RACCOONED:
+            lines.append(t("status.doubled"))
+        elif phase is Phase.MOVING and state.turn is not None:
+            turn = state.turn
+            if turn.steps_needed == 0:
+                reasons = explain_roll(turn.start, turn.roll)
+                lines.extend(reason_text(self.lang, r) for r in reasons)
+                lines.append(t("status.pass"))
+            elif turn.complete:
+                lines.append(t("status.confirm"))
+            else:
+                if not turn.made:
+                    lines.extend(
+                        reason_text(self.lang, r)
+                        for r in explain_roll(turn.start, turn.roll)
+                        if r.why is not Why.NO_PLAY
+                    )
+                if self.cursor is not None and self.cursor.picked is not None:
+                    lines.append(t("status.put"))
+                else:
+                    lines.append(t("status.pick"))
+        return Text("\n".join(lines[-2:]))
+
+    # -- bindings ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self.match.state
+        acts = self.match.actions()
+        picked = self.cursor is not None and self.cursor.picked is not None
+        moving = state.phase is Phase.MOVING and state.turn is not None
+        complete = moving and state.turn.complete  # type: ignore[union-attr]
+        table = {
+            "opening_roll": Action.OPENING_ROLL in acts,
+            "roll": Action.ROLL in acts,
+            "double": Action.DOUBLE in acts,
+            "take": Action.TAKE in acts,
+            "drop": Action.DROP in acts,
+            "beaver": Action.BEAVER in acts,
+            "raccoon": Action.RACCOON in acts,
+            "confirm": complete and not picked,
+            "put": moving and picked,
+            "pick": moving and not complete and not picked,
+            "cursor": moving and not complete,
+            "cycle": moving and picked,
+            "die": moving and not complete,
+            "undo": moving and (bool(state.turn.made) or picked),  # type: ignore[union-attr]
+            "escape": moving and (bool(state.turn.made) or picked),  # type: ignore[union-attr]
+            "notation": moving and not complete,
+            "resign": Action.RESIGN in acts,
+        }
+        return table.get(action, True)
+
+    # -- actions: rolling and the cube ----------------------------------------------------------
+
+    def action_opening_roll(self) -> None:
+        self.notice = None
+        if self.app.dice.manual:  # type: ignore[attr-defined]
+            self._manual_dice(opening=True)
+            return
+        if self.act(self.match.roll_opening):
+            state = self.match.state
+            if state.phase is Phase.OPENING and state.opening_dice:
+                d0, _ = state.opening_dice
+                self.notice = self.t("notice.tie", die=d0)
+            elif state.opening_dice:
+                d0, d1 = state.opening_dice
+                self.notice = self.t("notice.opening", name=self.match.names[state.on_roll], d0=d0, d1=d1)
+        self.after_action()
+
+    def action_roll(self) -> None:
+        self.notice = None
+        if self.app.dice.manual:  # type: ignore[attr-defined]
+            self._manual_dice(opening=False)
+            return
+        self.act(self.match.roll)
+        self.after_action()
+
+    @work
+    async def _manual_dice(self, opening: bool) -> None:
+        def check(text: str) -> str | None:
+            digits = [c for c in text if c.isdigit()]
+            if len(digits) != 2 or not all("1" <= c <= "6" for c in digits):
+                return self.t("dice.bad")
+            return None
+
+        title = (
+            self.t("dice.opening_title")
+            if opening
+            else self.t("dice.title", name=self.match.names[self.match.state.on_roll])
+        )
+        text = await self.app.push_screen_wait(LineScreen(title, self.t("dice.hint"), check=check))
+        if text is None:
+            return
+        d1, d2 = (int(c) for c in text if c.isdigit())
+        self.act(self.match.roll_opening if opening else self.match.roll, (d1, d2))
+        self.after_action()
+
+    def action_double(self) -> None:
+        self.notice = None
+        self.act(self.match.double)
+        self.after_action()
+
+    def action_take(self) -> None:
+        self.act(self.match.take)
+        self.after_action()
+
+    def action_drop(self) -> None:
+        self.act(self.match.drop)
+        self.after_action()
+
+    def action_beaver(self) -> None:
+        self.act(self.match.beaver)
+        self.after_action()
+
+    def action_raccoon(self) -> None:
+        self.act(self.match.raccoon)
+        self.after_action()
+
+    # -- actions: moving checkers --------------------------------------------------------------------
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        if self.cursor is not None:
+            self.cursor = self.cursor.move(dx, dy)
+            self.problem = None
+            self.redraw()
+
+    def action_cycle(self, direction: int) -> None:
+        if self.cursor is not None:
+            self.cursor = self.cursor.cycle(direction)
+            self.redraw()
+
+    def action_pick(self) -> None:
+        turn = self.match.state.turn
+        if self.cursor is None or turn is None:
+            return
+        self.cursor = self.cursor.pick(turn)
+        self.problem = None
+        self.redraw()
+
+    def action_put(self) -> None:
+        if self.cursor is None or self.cursor.step is None:
+            return
+        self._play_step(self.cursor.step)
+
+    def _play_step(self, step: Step) -> None:
+        near = step.source
+        if self.act(self.match.move, step):
+            self.notice = None
+            self.after_action()
+            turn = self.match.state.turn
+            if self.cursor is not None and turn is not None and not turn.complete:
+                self.cursor = Cursor.for_turn(turn, self.match.state.on_roll, self.layout_now(), near=near)
+                self.redraw()
+
+    def action_die(self, die: int) -> None:
+        state = self.match.state
+        turn = state.turn
+        if self.cursor is None or turn is None or self.cursor.at is None:
+            return
+        source = self.cursor.picked if self.cursor.picked is not None else self.cursor.at
+        step = next((s for s in turn.legal if s.source == source and s.die == die), None)
+        if step is None:
+            reason = explain_step(turn, source, die)
+            self.problem = reason_text(self.lang, reason) if reason else None
+            self.app.bell()
+            self.redraw()
+            return
+        self._play_step(step)
+
+    def action_undo(self) -> None:
+        if self.cursor is not None and self.cursor.picked is not None:
+            self.cursor = self.cursor.drop()
+            self.redraw()
+            return
+        near = self.match.state.turn.made[-1].source if self.match.state.turn and self.match.state.turn.made else None
+        if self.act(self.match.undo):
+            self.notice = None
+            self.after_action()
+            turn = self.match.state.turn
+            if turn is not None and near is not None and self.cursor is not None:
+                self.cursor = Cursor.for_turn(turn, self.match.state.on_roll, self.layout_now(), near=near)
+                self.redraw()
+
+    def action_escape(self) -> None:
+        if self.cursor is not None and self.cursor.picked is not None:
+            self.cursor = self.cursor.drop()
+            self.redraw()
+            return
+        self.act(self.match.undo_turn)
+        self.notice = None
+        self.after_action()
+
+    def action_confirm(self) -> None:
+        self.notice = None
+        self.act(self.match.confirm)
+        self.after_action()
+
+    @work
+    async def action_notation(self) -> None:
+        turn = self.match.state.turn
+        if turn is None:
+            return
+        suggestions = sorted(format_play(p) for p in legal_plays(turn.start, turn.roll))
+
+        def check(text: str) -> str | None:
+            try:
+                parse_play(turn.start, turn.roll, text)
+            except NotationError as err:
+                return notation_error_text(self.lang, err)
+            return None
+
+        text = await self.app.push_screen_wait(
+            LineScreen(
+                self.t("typing.title", dice=f"{turn.roll[0]}-{turn.roll[1]}"), self.t("typing.hint"), suggestions, check
+            )
+        )
+        if text and self.act(self.match.play, text):
+            self.after_action()
+
+    # -- resignation, ids, leaving ---------------------------------------------------------------
+
+    @work
+    async def action_resign(self) -> None:
+        t = self.t
+        state = self.match.state
+        body = "\n".join(t(f"resign.level{level}", points=state.points_for(ResultKind(level))) for level in (1, 2, 3))
+        level = await self.app.push_screen_wait(
+            ResignLevelScreen(t("resign.title", name=self.match.names[state.on_roll]), body, t("resign.hint"))
+        )
+        if level:
+            self.act(self.match.resign, level)
+            self.after_action()
+
+    @work
+    async def _answer_resignation(self) -> None:
+        state = self.match.state
+        if state.resignation is None:
+            return
+        resigner, level = state.resignation
+        t = self.t
+        self._asking = True
+        try:
+            yes = await self.app.push_screen_wait(
+                YesNoScreen(
+                    t("resign.offer_title", name=self.match.names[1 - resigner]),
+                    t(f"resign.offer{level}", name=self.match.names[resigner]),
+                    t("resign.offer_hint"),
+                )
+            )
+        finally:
+            self._asking = False
+        self.act(self.match.accept if yes else self.match.decline)
+        self.after_action()
+
+    @work
+    async def _game_over(self) -> None:
+        state = self.match.state
+        result = state.results[-1]
+        t = self.t
+        names = self.match.names
+        kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
+        how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
+        body = t("over.body", name=names[result.winner], how=how, points=result.points)
+        body += "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
+        self._asking = True
+        try:
+            if state.phase is Phase.MATCH_OVER:
+                winner = state.winner
+                title = t("over.match_title", name=names[winner if winner is not None else result.winner])
+                await self.app.push_screen_wait(NoticeScreen(title, body, t("over.match_hint")))
+                self.dismiss(None)
+                return
+            await self.app.push_screen_wait(NoticeScreen(t("over.title"), body, t("over.hint")))
+        finally:
+            self._asking = False
+        self.act(self.match.next_game)
+        self.notice = None
+        self.after_action()
+
+    def action_ids(self) -> None:
+        self.notice = self.t("notice.ids", position=self.match.position_id(), match=self.match.match_id())
+        self.redraw()
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

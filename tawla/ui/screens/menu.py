@@ -1,0 +1,68 @@
+"""The main menu."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tawla.ui.footer import TawlaFooter
+from tawla.ui.keys import both
+
+ITEMS = ("new_match", "resume", "settings", "rules", "language", "quit")
+
+
+class MenuScreen(Screen[None]):
+    """New match, resume, settings, rules, language, quit."""
+
+    CSS_PATH = "menu.tcss"
+    AUTO_FOCUS = "#menu"
+    BINDINGS = [
+        Binding(both("n"), "pick('new_match')", "key.new_match"),
+        Binding(both("s"), "pick('settings')", "key.settings", show=False),
+        Binding(both("q"), "pick('quit')", "key.quit", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="card"):
+            yield Static(id="logo")
+            yield Static(id="tagline", classes="hint")
+            yield OptionList(*self._options(), id="menu")
+        yield TawlaFooter()
+
+    def on_mount(self) -> None:
+        self.relabel()
+
+    def _options(self) -> list[Option]:
+        t = self.app.t  # type: ignore[attr-defined]
+        resumable = False  # saved matches arrive with issue #6
+        return [Option(t(f"menu.{item}"), id=item, disabled=(item == "resume" and not resumable)) for item in ITEMS]
+
+    def relabel(self) -> None:
+        t = self.app.t  # type: ignore[attr-defined]
+        self.query_one("#logo", Static).update(t("menu.logo"))
+        self.query_one("#tagline", Static).update(t("menu.tagline"))
+        menu = self.query_one("#menu", OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        menu.add_options(self._options())
+        menu.highlighted = highlighted if highlighted is not None else 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_pick(event.option.id or "")
+
+    def action_pick(self, item: str) -> None:
+        app = self.app
+        if item == "new_match":
+            app.action_new_match()  # type: ignore[attr-defined]
+        elif item == "settings":
+            app.action_settings()  # type: ignore[attr-defined]
+        elif item == "rules":
+            app.action_rules()  # type: ignore[attr-defined]
+        elif item == "language":
+            app.action_language()  # type: ignore[attr-defined]
+        elif item == "quit":
+            app.exit()

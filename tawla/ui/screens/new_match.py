@@ -1,0 +1,138 @@
+"""Setting up a new match: the players' names, the length, the customs."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from tawla.game import RuleSet
+from tawla.game.rules import PRESETS, preset
+from tawla.ui.footer import TawlaFooter
+
+LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21, 25, 0)
+"""Match lengths on offer; 0 is money play."""
+
+
+def preset_of(rules: RuleSet) -> str:
+    """The preset whose customs ``rules`` follow, or "custom"."""
+    for name, customs in PRESETS.items():
+        if all(getattr(rules, key) == value for key, value in customs.items()):
+            return name
+    return "custom"
+
+
+class NewMatchScreen(Screen[None]):
+    """Names, match length, preset, and a way into the full house rules."""
+
+    CSS_PATH = "new_match.tcss"
+    AUTO_FOCUS = "#name0"
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "key.back"),
+        Binding("ctrl+s", "start", "key.start"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rules: RuleSet = self.app.settings.rules  # type: ignore[attr-defined]
+
+    def compose(self) -> ComposeResult:
+        t = self.app.t  # type: ignore[attr-defined]
+        names = self.app.settings.names  # type: ignore[attr-defined]
+        with Vertical(id="card"):
+            yield Static(t("new.title"), classes="title")
+            for i in (0, 1):
+                with Horizontal(classes="row"):
+                    yield Label(t(f"new.player{i + 1}"), classes="label")
+                    yield Input(names[i], placeholder=t(f"new.default{i + 1}"), id=f"name{i}", max_length=24)
+            with Horizontal(classes="row"):
+                yield Label(t("new.length"), classes="label")
+                yield Select(
+                    [(t("new.money") if n == 0 else t("new.points", n=n), n) for n in LENGTHS],
+                    value=self.rules.match_length if self.rules.match_length in LENGTHS else 5,
+                    allow_blank=False,
+                    id="length",
+                )
+            with Horizontal(classes="row"):
+                yield Label(t("new.preset"), classes="label")
+                yield Select(
+                    [(t(f"preset.{name}"), name) for name in (*PRESETS, "custom")],
+                    value=preset_of(self.rules),
+                    allow_blank=False,
+                    id="preset",
+                )
+            yield Static(id="summary", classes="hint")
+            yield Static(id="problem", classes="error")
+            with Horizontal(id="buttons"):
+                yield Button(t("new.house_rules"), id="house")
+                yield Button(t("new.start"), id="start", variant="primary")
+        yield TawlaFooter()
+
+    def on_mount(self) -> None:
+        self._summarize()
+
+    def relabel(self) -> None:
+        self.call_after_refresh(self.recompose)
+
+    def _summarize(self) -> None:
+        t = self.app.t  # type: ignore[attr-defined]
+        r = self.rules
+        parts = [
+            t(f"summary.opening.{r.opening.value}"),
+            t(f"summary.next.{r.next_game_opener.value}"),
+            t("summary.cube_on") if r.cube else t("summary.cube_off"),
+        ]
+        self.query_one("#summary", Static).update(" · ".join(parts))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "length" and event.value == self.rules.match_length:
+            return
+        if event.select.id == "preset" and event.value == preset_of(self.rules):
+            return
+        problem = self.query_one("#problem", Static)
+        problem.update("")
+        if event.select.id == "length":
+            self.rules = self.rules.adjusted(match_length=int(event.value))  # type: ignore[arg-type]
+        elif event.select.id == "preset" and event.value != "custom":
+            try:
+                self.rules = preset(str(event.value), self.rules.match_length)
+            except ValueError as err:
+                from tawla.i18n.messages import rules_error_text
+
+                key = getattr(err, "type", None) or "rules.tournament_money"
+                problem.update(rules_error_text(self.app.language, str(key)))  # type: ignore[attr-defined]
+        self._summarize()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "house":
+            self._house_rules()
+
+    @work
+    async def _house_rules(self) -> None:
+        from tawla.ui.screens.settings import SettingsScreen
+
+        rules = await self.app.push_screen_wait(SettingsScreen(rules=self.rules))
+        if isinstance(rules, RuleSet):
+            self.rules = rules
+            with self.prevent(Select.Changed):
+                self.query_one("#preset", Select).value = preset_of(rules)
+                self.query_one("#length", Select).value = rules.match_length if rules.match_length in LENGTHS else 5
+            self._summarize()
+
+    def action_start(self) -> None:
+        t = self.app.t  # type: ignore[attr-defined]
+        names = tuple(self.query_one(f"#name{i}", Input).value.strip() or t(f"new.default{i + 1}") for i in (0, 1))
+        app = self.app
+        app.settings = app.settings.model_copy(  # type: ignore[attr-defined]
+            update={
+                "names": tuple(self.query_one(f"#name{i}", Input).value.strip() for i in (0, 1)),
+                "rules": self.rules,
+            }
+        )
+        self.dismiss(None)
+        app.new_match(self.rules, names)  # type: ignore[attr-defined]

@@ -1,0 +1,166 @@
+"""Every house rule and every play preference, each with a one-line explanation.
+
+Rules are grouped (opening, cube, scoring, match, money play); an option that
+cannot apply to the chosen mode is greyed out. Rules cannot change in the
+middle of a match (the screen says so); preferences apply at once.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from pydantic import ValidationError
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Label, Select, Static, Switch
+
+from tawla.game import RuleSet
+from tawla.game.rules import NextOpener, Opening
+from tawla.i18n.messages import rules_error_text
+from tawla.store.settings import BoardFacing, EndTurn, HomeSide, Preferences, Theme
+from tawla.ui.footer import TawlaFooter
+
+RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("opening", ("opening", "next_game_opener")),
+    ("cube", ("cube", "max_cube")),
+    ("scoring", ("gammons_count", "backgammons_count")),
+    ("match", ("holland",)),
+    ("money", ("jacoby", "beavers", "raccoons", "automatic_doubles")),
+)
+PREFERENCES = ("auto_forced", "end_turn", "board_facing", "home_side", "show_pips", "theme", "ascii_board")
+ENUMS: dict[str, type[enum.Enum]] = {
+    "opening": Opening,
+    "next_game_opener": NextOpener,
+    "board_facing": BoardFacing,
+    "home_side": HomeSide,
+    "end_turn": EndTurn,
+    "theme": Theme,
+}
+CHOICES: dict[str, tuple[int, ...]] = {
+    "max_cube": tuple(2**n for n in range(1, 13)),
+    "automatic_doubles": (0, 1, 2, 3),
+}
+
+
+def applies(rules: RuleSet, name: str) -> bool:
+    """Whether the option ``name`` means anything under ``rules`` (else it is greyed out)."""
+    money = not rules.is_match
+    if name == "max_cube":
+        return rules.cube
+    if name == "holland":
+        return rules.is_match and rules.cube
+    if name in ("jacoby", "beavers", "automatic_doubles"):
+        return money and rules.cube
+    if name == "raccoons":
+        return money and rules.cube and rules.beavers
+    if name == "backgammons_count":
+        return rules.gammons_count
+    return True
+
+
+class SettingsScreen(Screen[object]):
+    """House rules and preferences. With ``rules`` given, edits those (for a new match) and
+    returns them on Esc; otherwise edits the defaults for new matches."""
+
+    CSS_PATH = "settings.tcss"
+    BINDINGS = [Binding("escape", "close", "key.back")]
+
+    def __init__(self, rules: RuleSet | None = None) -> None:
+        super().__init__()
+        self.for_new_match = rules is not None
+        self.rules: RuleSet = rules if rules is not None else self.app.settings.rules  # type: ignore[attr-defined]
+
+    @property
+    def locked(self) -> bool:
+        """Rules cannot change while a match is being played."""
+        from tawla.ui.screens.game import GameScreen
+
+        return not self.for_new_match and any(isinstance(s, GameScreen) for s in self.app.screen_stack)
+
+    def compose(self) -> ComposeResult:
+        t = self.app.t  # type: ignore[attr-defined]
+        prefs = self.app.preferences  # type: ignore[attr-defined]
+        with VerticalScroll(id="scroll"):
+            yield Static(t("settings.title"), classes="title")
+            if self.locked:
+                yield Static(t("settings.locked"), classes="error")
+            yield Static(id="problem", classes="error")
+            for group, names in RULE_GROUPS:
+                yield Static(t(f"settings.group.{group}"), classes="group")
+                for name in names:
+                    yield from self._row(name, getattr(self.rules, name), rule=True)
+            yield Static(t("settings.group.preferences"), classes="group")
+            for name in PREFERENCES:
+                yield from self._row(name, getattr(prefs, name), rule=False)
+        yield TawlaFooter()
+
+    def _row(self, name: str, value: Any, rule: bool) -> ComposeResult:
+        t = self.app.t  # type: ignore[attr-defined]
+        disabled = rule and (self.locked or not applies(self.rules, name))
+        with Horizontal(classes="setting"):
+            with Vertical(classes="text"):
+                yield Label(t(f"setting.{name}"), classes="name")
+                yield Label(t(f"setting.{name}_help"), classes="explain")
+            if name in ENUMS:
+                options = [(t(f"option.{name}.{member.value}"), member.value) for member in ENUMS[name]]
+                yield Select(options, value=value.value, allow_blank=False, id=f"set-{name}", disabled=disabled)
+            elif name in CHOICES:
+                options = [(str(v), v) for v in CHOICES[name]]
+                yield Select(options, value=value, allow_blank=False, id=f"set-{name}", disabled=disabled)
+            else:
+                yield Switch(value=bool(value), id=f"set-{name}", disabled=disabled)
+
+    def relabel(self) -> None:
+        self.call_after_refresh(self.recompose)
+
+    # -- changes -------------------------------------------------------------------------
+
+    def _value(self, name: str, raw: Any) -> Any:
+        return ENUMS[name](raw) if name in ENUMS else raw
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        self._changed(event.switch.id or "", event.value)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._changed(event.select.id or "", event.value)
+
+    def _changed(self, control_id: str, raw: Any) -> None:
+        name = control_id.removeprefix("set-")
+        value = self._value(name, raw)
+        current = getattr(self.app.preferences if name in PREFERENCES else self.rules, name)  # type: ignore[attr-defined]
+        if value == current:
+            return  # a control reporting its first value, or no change
+        problem = self.query_one("#problem", Static)
+        problem.update("")
+        if name in PREFERENCES:
+            prefs: Preferences = self.app.preferences  # type: ignore[attr-defined]
+            self.app.set_preferences(prefs.model_copy(update={name: value}))  # type: ignore[attr-defined]
+            return
+        try:
+            self.rules = self.rules.adjusted(**{name: value})
+        except ValidationError as err:
+            first = err.errors()[0]
+            problem.update(rules_error_text(self.app.language, first["type"], first.get("ctx")))  # type: ignore[attr-defined]
+            return
+        if not self.for_new_match:
+            self.app.set_default_rules(self.rules)  # type: ignore[attr-defined]
+        self._sync()
+
+    def _sync(self) -> None:
+        """Show the current rule values and grey out what does not apply."""
+        with self.prevent(Switch.Changed, Select.Changed):
+            for _, names in RULE_GROUPS:
+                for name in names:
+                    control = self.query_one(f"#set-{name}")
+                    value = getattr(self.rules, name)
+                    if isinstance(control, Switch):
+                        control.value = bool(value)
+                    elif isinstance(control, Select):
+                        control.value = value.value if isinstance(value, enum.Enum) else value
+                    control.disabled = self.locked or not applies(self.rules, name)
+
+    def action_close(self) -> None:
+        self.dismiss(self.rules if self.for_new_match else None)
