@@ -78,7 +78,7 @@ class Match:
         self.dice: DiceSource = dice if dice is not None else FairDice()
         self._events: list[Event] = []
         self._state = new_match(self.rules)
-        self._last_turn: tuple[int, TurnState] | None = None
+        self._turns: list[tuple[int, TurnState]] = []
         for event in events:
             self._apply(event)
 
@@ -140,15 +140,20 @@ class Match:
         self._state = advance(before, event)
         self._events.append(event)
         if isinstance(event, TurnEnded) and before.turn is not None:
-            self._last_turn = (before.on_roll, before.turn)
+            self._turns.append((before.on_roll, before.turn))
         elif isinstance(event, NextGame):
-            self._last_turn = None
+            self._turns = []
         return self._state
 
     @property
+    def turns(self) -> tuple[tuple[int, TurnState], ...]:
+        """The completed turns of the current game: who played each and how."""
+        return tuple(self._turns)
+
+    @property
     def last_turn(self) -> tuple[int, TurnState] | None:
-        """The last completed turn of this game: who played it and how (None at a game's start)."""
-        return self._last_turn
+        """The last completed turn of this game (None at a game's start)."""
+        return self._turns[-1] if self._turns else None
 
     def _dice(self, dice: Sequence[int] | None) -> tuple[int, int]:
         if dice is None:

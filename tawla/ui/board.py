@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.strip import Strip
 from textual.widget import Widget
 
 from tawla.engine import Position
@@ -124,11 +126,26 @@ class BoardView(Widget):
         super().__init__(id=id)
         self.model = model
         self.large = False
+        self._strips: list[Strip] | None = None
 
     def show(self, model: BoardModel) -> None:
-        """Draw ``model`` from now on."""
+        """Draw ``model`` from now on (nothing is redrawn if it did not change)."""
+        if model == self.model:
+            return
         self.model = model
-        self.refresh(layout=True)
+        self._strips = None
+        self.refresh()
+
+    def set_large(self, large: bool) -> None:
+        """Switch between the compact and the large board."""
+        if large != self.large:
+            self.large = large
+            self._strips = None
+            self.refresh(layout=True)
+
+    def notify_style_update(self) -> None:
+        self._strips = None
+        super().notify_style_update()
 
     def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
         return (LARGE if self.large else COMPACT).width
@@ -136,16 +153,51 @@ class BoardView(Widget):
     def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
         return (LARGE if self.large else COMPACT).height
 
-    def render(self) -> Text:
-        if self.model is None:
-            return Text("")
+    def _styles(self) -> dict[str, Style]:
         styles = {}
         for name in self.COMPONENT_CLASSES:
             style = self.get_component_rich_style(name)
             key = name.removeprefix("board--")
             # Only the point shades paint a background; everything else keeps the shade under it.
             styles[key] = style if key.startswith("point") else _foreground(style)
-        return render_board(self.model, LARGE if self.large else COMPACT, styles)
+        return styles
+
+    def render_line(self, y: int) -> Strip:
+        """One line of the board, from strips built once per change of the model."""
+        if self._strips is None:
+            self._strips = self._build()
+        if y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(self.size.width, self.rich_style)
+
+    def _build(self) -> list[Strip]:
+        if self.model is None:
+            return []
+        scale = LARGE if self.large else COMPACT
+        canvas = draw_board(self.model, scale, self._styles())
+        base = self.rich_style
+        combined: dict[int, Style] = {}
+
+        def style_of(style: Style | None) -> Style:
+            key = id(style)
+            if key not in combined:
+                combined[key] = base if style is None else base + style
+            return combined[key]
+
+        strips = []
+        for chars, styles in zip(canvas.chars, canvas.styles, strict=True):
+            segments: list[Segment] = []
+            start = 0
+            current = styles[0]
+            # Runs of cells that share a style object become one segment (rich caches
+            # combined styles, so equal styles are usually the same object).
+            for i in range(1, len(chars)):
+                if styles[i] is not current:
+                    segments.append(Segment("".join(chars[start:i]), style_of(current)))
+                    start, current = i, styles[i]
+            segments.append(Segment("".join(chars[start:]), style_of(current)))
+            strips.append(Strip(segments, scale.width))
+        return strips
 
 
 # -- drawing ---------------------------------------------------------------------------
@@ -232,7 +284,12 @@ def _checker_rows(scale: _Scale, row: int) -> list[int]:
 
 
 def render_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> Text:
-    """The board as text (see :class:`BoardView`)."""
+    """The board as text (see :class:`BoardView`; used for plain-text output and tests)."""
+    return draw_board(model, scale, styles).text()
+
+
+def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _Canvas:
+    """The board on a canvas of characters and styles."""
     layout = model.layout
     W, H = scale.width, scale.height
     canvas = _Canvas(W, H)
@@ -271,9 +328,10 @@ def render_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> 
         x = _column_x(layout, scale, cell.column)
         shade = styles.get("point-a" if (q % 2 == 0) else "point-b")
         if shade is not None:
-            # A point narrows towards the middle of the board, like the painted triangles.
+            # On the large board a point narrows towards the middle, like the painted
+            # triangles; the compact board is too narrow for that and keeps bands.
             for i, y in enumerate(_checker_rows(scale, cell.row)):
-                width = p if i < 3 else max(1, p - 2 * (i - 2))
+                width = p if i < 3 or p < 5 else max(1, p - 2 * (i - 2))
                 canvas.stylize(x + (p - width) // 2, y, width, shade)
         shown = q if model.numbering == bottom_player else 25 - q
         label = numbers[shown]
@@ -337,7 +395,7 @@ def render_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> 
         style = styles.get("dest-active" if dest.active else "dest")
         _label_landing(canvas, scale, layout, model, dest, style)
 
-    return canvas.text()
+    return canvas
 
 
 def _center(text: str, width: int, fill: str) -> str:

@@ -23,12 +23,42 @@ def describe(app: object, description: str) -> str:
 
 
 class TawlaFooter(Footer):
-    """A Footer whose key descriptions come from the catalogs."""
+    """A Footer whose key descriptions come from the catalogs.
+
+    A screen may give some bindings a description that changes with the moment
+    (``describe_action``); :meth:`refresh_descriptions` updates those in place,
+    without rebuilding the footer.
+    """
+
+    def _live(self, key: FooterKey) -> str:
+        live = getattr(self.screen, "describe_action", None)
+        description = live(key.action) if live is not None else None
+        return describe(self.app, description or key.description)
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
             if isinstance(widget, FooterKey):
-                widget.description = describe(self.app, widget.description)
+                widget._catalog_key = widget.description  # type: ignore[attr-defined]
+                widget.description = self._live(widget)
                 if widget.tooltip:
                     widget.tooltip = describe(self.app, str(widget.tooltip))
             yield widget
+
+    def refresh_keys(self, enabled: dict[str, bool | None]) -> None:
+        """Update the keys in place: greyed out or not, and their live descriptions."""
+        live = getattr(self.screen, "describe_action", None)
+        for key in self.query(FooterKey):
+            changed = False
+            if key.action in enabled:
+                disabled = enabled[key.action] is not True
+                if disabled != key._disabled:
+                    key._disabled = disabled
+                    key.set_class(disabled, "-disabled")
+            text = live(key.action) if live is not None else None
+            if text is not None:
+                text = describe(self.app, text)
+                if text != key.description:
+                    key.description = text
+                    changed = True
+            if changed:
+                key.refresh(layout=True)

@@ -42,16 +42,13 @@ class GameScreen(Screen[None]):
     CSS_PATH = "game.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(both("r") + ",space,enter", "opening_roll", "key.roll"),
-        Binding(both("r") + ",space,enter", "roll", "key.roll"),
+        Binding("enter,space", "primary", "key.primary"),
+        Binding(both("r"), "roll_key", "key.roll", show=False),
         Binding(both("d"), "double", "key.double"),
         Binding(both("t"), "take", "key.take"),
         Binding(both("p"), "drop", "key.drop"),
         Binding(both("b"), "beaver", "key.beaver"),
         Binding(both("b", "c"), "raccoon", "key.raccoon"),
-        Binding("enter,space", "confirm", "key.confirm"),
-        Binding("enter,space", "put", "key.put"),
-        Binding("enter,space", "pick", "key.pick"),
         Binding("left," + both("h"), "cursor(-1, 0)", "key.left", show=False),
         Binding("right," + both("l"), "cursor(1, 0)", "key.right", show=False),
         Binding("up," + both("k"), "cursor(0, -1)", "key.up", show=False),
@@ -74,6 +71,8 @@ class GameScreen(Screen[None]):
         self.notice: str | None = None
         self.problem: str | None = None
         self._asking = False
+        self._shown: dict[str, tuple[int, str]] = {}
+        self._enabled: tuple[bool | None, ...] = ()
 
     # -- layout -----------------------------------------------------------------------
 
@@ -93,9 +92,7 @@ class GameScreen(Screen[None]):
         self._fit()
 
     def _fit(self) -> None:
-        board = self.query_one(BoardView)
-        board.large = self.size.width >= LARGE_WIDTH and self.size.height >= LARGE_HEIGHT
-        board.refresh(layout=True)
+        self.query_one(BoardView).set_large(self.size.width >= LARGE_WIDTH and self.size.height >= LARGE_HEIGHT)
 
     def relabel(self) -> None:
         self.redraw()
@@ -167,10 +164,42 @@ class GameScreen(Screen[None]):
 
     def redraw(self) -> None:
         self.query_one(BoardView).show(self._board_model())
-        self.query_one("#panel", Static).update(self._panel())
-        self.query_one("#banner", Static).update(self._banner())
-        self.query_one("#status", Static).update(self._status())
-        self.refresh_bindings()
+        self._set("#panel", self._panel())
+        self._set("#banner", self._banner())
+        self._set("#status", self._status())
+        states = {name: self.check_action(name, ()) for name in self._ACTIONS}
+        shown = tuple(state is not False for state in states.values())
+        if shown != self._enabled:
+            self._enabled = shown
+            self.refresh_bindings()  # the set of keys changed: the footer is rebuilt
+        else:
+            self.query_one(TawlaFooter).refresh_keys(states)  # same keys: just their state and text
+
+    def describe_action(self, action: str) -> str | None:
+        """The live description of a binding whose meaning depends on the moment (the footer asks)."""
+        if action != "primary":
+            return None
+        state = self.match.state
+        if state.phase in (Phase.OPENING, Phase.TURN):
+            return "key.roll"
+        turn = state.turn
+        if turn is not None and turn.complete:
+            return "key.pass" if turn.steps_needed == 0 else "key.confirm"
+        if self.cursor is not None and self.cursor.picked is not None:
+            return "key.put"
+        return "key.pick"
+
+    _ACTIONS = ("primary", "double", "take", "drop", "beaver", "raccoon", "undo", "notation", "resign")
+
+    def _set(self, selector: str, content: object) -> None:
+        """Update a Static only when its content changed; re-layout only when its height did."""
+        key = _fingerprint(content)
+        if self._shown.get(selector) == key:
+            return
+        old = self._shown.get(selector)
+        self._shown[selector] = key
+        lines = key[0]
+        self.query_one(selector, Static).update(content, layout=old is None or old[0] != lines)  # type: ignore[arg-type]
 
     def _board_model(self) -> BoardModel:
         state = self.match.state
@@ -228,12 +257,12 @@ class GameScreen(Screen[None]):
             head.append(t("panel.money"), style="bold")
         head.append("\n" + t("panel.game", number=state.game))
 
-        scores = Table.grid(padding=(0, 1))
-        scores.add_column(no_wrap=True, max_width=14, overflow="ellipsis")
-        scores.add_column(justify="right")
         pips = self.prefs.show_pips
+        scores = Table.grid(padding=(0, 1))
+        scores.add_column(no_wrap=True, max_width=16, overflow="ellipsis")
+        scores.add_column(justify="right", no_wrap=True)
         if pips:
-            scores.add_column(justify="right")
+            scores.add_column(justify="right", no_wrap=True)
         scores.add_row(
             "",
             Text(t("panel.score"), style="dim", justify="right"),
@@ -241,9 +270,7 @@ class GameScreen(Screen[None]):
         )
         acting = state.to_act if state.to_act is not None else state.on_roll
         for player in (0, 1):
-            style = (
-                "bold reverse" if acting == player and state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER) else ""
-            )
+            style = "bold reverse" if acting == player and state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER) else ""
             cells = [
                 Text(self.player_label(player), style=style),
                 Text(str(state.score[player]), style=style, justify="right"),
@@ -284,7 +311,18 @@ class GameScreen(Screen[None]):
             body.append(
                 t("panel.last", name=self.match.names[player], dice=f"{done.roll[0]}-{done.roll[1]}", play=play)
             )
-        return Group(head, Text(""), scores, Text(""), body)
+        parts = [head, Text(""), scores, Text(""), body]
+        room = self.size.height - 24  # a taller terminal shows the game's moves too
+        turns = self.match.turns
+        if room >= 4 and turns:
+            moves = Text()
+            moves.append(t("panel.moves"), style="bold underline")
+            for player, done in turns[-(room - 2) :]:
+                play = format_steps(done.made) if done.made else t("panel.no_move")
+                glyph = GLYPHS[self.prefs.ascii_board][player]
+                moves.append(f"\n{glyph} {done.roll[0]}{done.roll[1]}: {play}")
+            parts += [Text(""), moves]
+        return Group(*parts)
 
     def _banner(self) -> Text:
         state = self.match.state
@@ -366,6 +404,8 @@ class GameScreen(Screen[None]):
         moving = state.phase is Phase.MOVING and state.turn is not None
         complete = moving and state.turn.complete  # type: ignore[union-attr]
         table = {
+            "primary": bool(acts & {Action.OPENING_ROLL, Action.ROLL}) or moving,
+            "roll_key": bool(acts & {Action.OPENING_ROLL, Action.ROLL}),
             "opening_roll": Action.OPENING_ROLL in acts,
             "roll": Action.ROLL in acts,
             "double": Action.DOUBLE in acts,
@@ -384,9 +424,35 @@ class GameScreen(Screen[None]):
             "notation": moving and not complete,
             "resign": Action.RESIGN in acts,
         }
-        return table.get(action, True)
+        allowed = table.get(action, True)
+        # While moving, keep Undo and Type a move in the footer, greyed out when they do
+        # nothing: the footer then only changes between phases, not at every key.
+        if not allowed and moving and action in ("undo", "notation"):
+            return None
+        return allowed
 
     # -- actions: rolling and the cube ----------------------------------------------------------
+
+    def action_primary(self) -> None:
+        """Enter or Space: whatever comes next — roll, pick up, put down, end the turn."""
+        state = self.match.state
+        if state.phase is Phase.OPENING:
+            self.action_opening_roll()
+        elif state.phase is Phase.TURN:
+            self.action_roll()
+        elif state.phase is Phase.MOVING and state.turn is not None:
+            if self.cursor is not None and self.cursor.picked is not None:
+                self.action_put()
+            elif state.turn.complete:
+                self.action_confirm()
+            else:
+                self.action_pick()
+
+    def action_roll_key(self) -> None:
+        if self.match.state.phase is Phase.OPENING:
+            self.action_opening_roll()
+        else:
+            self.action_roll()
 
     def action_opening_roll(self) -> None:
         self.notice = None
@@ -619,3 +685,22 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+def _fingerprint(content: object) -> tuple[int, str]:
+    """Line count and a comparable form of a Text, a Table of texts, or a Group of those."""
+    parts = list(getattr(content, "renderables", [content]))
+    pieces: list[str] = []
+    lines = 0
+    for part in parts:
+        if isinstance(part, Table):
+            cells = [cell for column in part.columns for cell in column.cells]
+            pieces.append("|".join(repr(c.spans) + c.plain if isinstance(c, Text) else str(c) for c in cells))
+            lines += part.row_count
+        elif isinstance(part, Text):
+            pieces.append(repr(part.spans) + part.plain)
+            lines += part.plain.count("\n") + 1
+        else:  # pragma: no cover - the screen only builds the kinds above
+            pieces.append(repr(part))
+            lines += 1
+    return lines, "\x00".join(pieces)
