@@ -133,9 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_game(args: argparse.Namespace, lang: str) -> int:
     """Start the Textual game."""
-    from tawla.game import FairDice, ManualDice, SeededDice
+    from tawla.game import DiceSource, FairDice, ManualDice, SeededDice
     from tawla.ui.app import TawlaApp
 
+    dice: DiceSource
     if args.dice == "manual":
         dice = ManualDice()
     elif args.seed is not None:

@@ -16,10 +16,22 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+PLURALS = {"zero", "one", "two", "few", "many", "other"}
+
+
+def _base(key: str) -> str:
+    """A plural form's key without its category (each language has its own categories)."""
+    head, _, last = key.rpartition(".")
+    return head + ".#" if last in PLURALS else key
+
+
 def test_both_catalogs_have_the_same_keys_and_placeholders() -> None:
     en, ar = catalog("en"), catalog("ar")
-    assert set(en) == set(ar)
+    assert {_base(k) for k in en} == {_base(k) for k in ar}
     for key in en:
+        if _base(key) != key:
+            assert f"{key.rpartition('.')[0]}.other" in ar, key
+            continue
         assert _fields(en[key]) == _fields(ar[key]), key
         assert en[key].strip() and ar[key].strip(), key
 
@@ -96,3 +108,14 @@ def test_action_errors_read_well() -> None:
         action_error_text("en", ActionError("turn_incomplete", steps=1)) == "The turn is not finished: 1 more to play."
     )
     assert action_error_text("ar", ActionError("crawford")) == "لا مضاعفة في جولة كروفورد."
+
+
+def test_plurals() -> None:
+    from tawla.i18n import plural_category, tr_n
+
+    assert [plural_category("ar", n) for n in (0, 1, 2, 3, 10, 11, 99, 100, 103)] == [
+        "zero", "one", "two", "few", "few", "many", "many", "other", "few",
+    ]  # fmt: skip
+    assert tr_n("en", "points", 1) == "1 point" and tr_n("en", "points", 3) == "3 points"
+    assert tr_n("ar", "points", 2) == "نقطتان" and tr_n("ar", "points", 5) == "5 نقاط"
+    assert tr_n("ar", "points", 12) == "12 نقطة"

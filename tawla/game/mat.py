@@ -43,7 +43,7 @@ from tawla.game.events import (
     TurnEnded,
 )
 from tawla.game.rules import Opening
-from tawla.game.state import Ending, MatchState, Phase, advance, new_match
+from tawla.game.state import Ending, MatchState, Phase, advance
 
 if TYPE_CHECKING:
     from tawla.game.match import Match
@@ -70,8 +70,8 @@ class _Game:
 
 
 def _games(match: Match) -> list[_Game]:
-    state: MatchState = new_match(match.rules)
-    games = [_Game(1, state.score)]
+    state: MatchState = match.start
+    games = [_Game(state.game, state.score)]
     dice: tuple[int, int] | None = None
     for event in match.events:
         before = state

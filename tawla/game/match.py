@@ -70,14 +70,19 @@ class Match:
         names: Sequence[str] = ("Player 1", "Player 2"),
         dice: DiceSource | None = None,
         events: Iterable[Event] = (),
+        start: MatchState | None = None,
     ) -> None:
         if len(names) != 2:
             raise ValueError("a match has two players")
-        self.rules = rules if rules is not None else RuleSet()
+        if start is not None and rules is not None and start.rules != rules:
+            raise ValueError("the start state has other rules")
+        self.rules = start.rules if start is not None else rules if rules is not None else RuleSet()
         self.names = (str(names[0]), str(names[1]))
         self.dice: DiceSource = dice if dice is not None else FairDice()
+        self.start = start if start is not None else new_match(self.rules)
+        """Where the history begins: the start of a match, or a position that was set up."""
         self._events: list[Event] = []
-        self._state = new_match(self.rules)
+        self._state = self.start
         self._turns: list[tuple[int, TurnState]] = []
         for event in events:
             self._apply(event)

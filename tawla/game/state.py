@@ -248,9 +248,10 @@ def new_match(rules: RuleSet) -> MatchState:
     return MatchState(rules=rules)
 
 
-def replay(rules: RuleSet, events: Iterable[Event]) -> MatchState:
-    """Fold a history from the start; raises :class:`ActionError` at the first illegal event."""
-    state = new_match(rules)
+def replay(rules: RuleSet, events: Iterable[Event], start: MatchState | None = None) -> MatchState:
+    """Fold a history from the start (or from ``start``, a set-up position); raises
+    :class:`ActionError` at the first illegal event."""
+    state = start if start is not None else new_match(rules)
     for event in events:
         state = advance(state, event)
     return state

@@ -52,6 +52,30 @@ def tr(lang: str, key: str, /, **params: object) -> str:
     return key
 
 
+def plural_category(lang: str, n: int) -> str:
+    """The CLDR plural category of ``n`` (English: one/other; Arabic: zero/one/two/few/many/other)."""
+    if lang == "ar":
+        if n == 0:
+            return "zero"
+        if n == 1:
+            return "one"
+        if n == 2:
+            return "two"
+        if 3 <= n % 100 <= 10:
+            return "few"
+        if 11 <= n % 100 <= 99:
+            return "many"
+        return "other"
+    return "one" if n == 1 else "other"
+
+
+def tr_n(lang: str, key: str, n: int, /, **params: object) -> str:
+    """``key.<plural category>`` (falling back to ``key.other``) with ``n`` and ``params`` filled in."""
+    specific = f"{key}.{plural_category(lang, n)}"
+    chosen = specific if specific in catalog(lang if lang in LANGUAGES else "en") else f"{key}.other"
+    return tr(lang, chosen, n=n, **params)
+
+
 def language_from_env(env: Mapping[str, str] | None = None) -> str | None:
     """``ar`` when the locale (LC_ALL, LC_MESSAGES, LANG) is Arabic, ``en`` when it is set to
     anything else, None when it is not set."""

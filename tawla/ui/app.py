@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -11,11 +11,15 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from tawla.game import DiceSource, FairDice, Match, RuleSet
+from tawla.game.dice import DiceSource, FairDice
 from tawla.i18n import choose_language, tr
-from tawla.store.settings import Preferences, Settings
-from tawla.store.settings import Theme as ThemeName
+from tawla.store.options import Theme as ThemeName
 from tawla.ui.keys import both
+
+if TYPE_CHECKING:
+    from tawla.game.match import Match
+    from tawla.game.rules import RuleSet
+    from tawla.store.settings import Preferences, Settings
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -106,8 +110,9 @@ class TawlaApp(App[None]):
         match: Match | None = None,
     ) -> None:
         super().__init__()
-        self.settings = settings if settings is not None else Settings()
-        self.language = choose_language(lang, self.settings.language)
+        # The settings models are pydantic: built on first use, after the first frame.
+        self._settings = settings
+        self.language = choose_language(lang, settings.language if settings is not None else None)
         self.dice: DiceSource = dice if dice is not None else FairDice()
         self._start_match = match
         for theme in THEMES.values():
@@ -118,6 +123,19 @@ class TawlaApp(App[None]):
     def t(self, key: str, /, **params: object) -> str:
         """The text of a catalog key in the current language."""
         return tr(self.language, key, **params)
+
+    @property
+    def settings(self) -> Settings:
+        """Everything remembered between sessions (defaults until something is chosen)."""
+        if self._settings is None:
+            from tawla.store.settings import Settings
+
+            self._settings = Settings()
+        return self._settings
+
+    @settings.setter
+    def settings(self, value: Settings) -> None:
+        self._settings = value
 
     @property
     def preferences(self) -> Preferences:
@@ -150,7 +168,8 @@ class TawlaApp(App[None]):
     # -- lifecycle --------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self.theme = THEMES[self.preferences.theme].name
+        theme = self._settings.preferences.theme if self._settings is not None else ThemeName.CAFE
+        self.theme = THEMES[theme].name
         from tawla.ui.screens.menu import MenuScreen
 
         self.push_screen(MenuScreen())
@@ -176,6 +195,8 @@ class TawlaApp(App[None]):
 
     def new_match(self, rules: RuleSet, names: tuple[str, str]) -> None:
         """Start a match between ``names`` under ``rules``."""
+        from tawla.game.match import Match
+
         self.start_match(Match(rules, names, self.dice))
 
     def start_match(self, match: Match) -> None:
@@ -210,7 +231,7 @@ class TawlaApp(App[None]):
 
         self.push_screen(NewMatchScreen())
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         t = self.t
         yield SystemCommand(t("command.new_match"), t("command.new_match_help"), self.action_new_match)
         yield SystemCommand(t("command.settings"), t("command.settings_help"), self.action_settings)

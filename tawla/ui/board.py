@@ -127,6 +127,7 @@ class BoardView(Widget):
         self.model = model
         self.large = False
         self._strips: list[Strip] | None = None
+        self._style_cache: tuple[dict[str, Style], Style] | None = None
 
     def show(self, model: BoardModel) -> None:
         """Draw ``model`` from now on (nothing is redrawn if it did not change)."""
@@ -145,6 +146,7 @@ class BoardView(Widget):
 
     def notify_style_update(self) -> None:
         self._strips = None
+        self._style_cache = None
         super().notify_style_update()
 
     def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
@@ -153,14 +155,17 @@ class BoardView(Widget):
     def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
         return (LARGE if self.large else COMPACT).height
 
-    def _styles(self) -> dict[str, Style]:
-        styles = {}
-        for name in self.COMPONENT_CLASSES:
-            style = self.get_component_rich_style(name)
-            key = name.removeprefix("board--")
-            # Only the point shades paint a background; everything else keeps the shade under it.
-            styles[key] = style if key.startswith("point") else _foreground(style)
-        return styles
+    def _styles(self) -> tuple[dict[str, Style], Style]:
+        """The component styles and the widget's own, worked out once per change of CSS or theme."""
+        if self._style_cache is None:
+            styles = {}
+            for name in self.COMPONENT_CLASSES:
+                style = self.get_component_rich_style(name)
+                key = name.removeprefix("board--")
+                # Only the point shades paint a background; everything else keeps the shade under it.
+                styles[key] = style if key.startswith("point") else _foreground(style)
+            self._style_cache = (styles, self.rich_style)
+        return self._style_cache
 
     def render_line(self, y: int) -> Strip:
         """One line of the board, from strips built once per change of the model."""
@@ -174,8 +179,8 @@ class BoardView(Widget):
         if self.model is None:
             return []
         scale = LARGE if self.large else COMPACT
-        canvas = draw_board(self.model, scale, self._styles())
-        base = self.rich_style
+        styles, base = self._styles()
+        canvas = draw_board(self.model, scale, styles)
         combined: dict[int, Style] = {}
 
         def style_of(style: Style | None) -> Style:
@@ -185,16 +190,16 @@ class BoardView(Widget):
             return combined[key]
 
         strips = []
-        for chars, styles in zip(canvas.chars, canvas.styles, strict=True):
+        for chars, cells in zip(canvas.chars, canvas.styles, strict=True):
             segments: list[Segment] = []
             start = 0
-            current = styles[0]
+            current = cells[0]
             # Runs of cells that share a style object become one segment (rich caches
             # combined styles, so equal styles are usually the same object).
             for i in range(1, len(chars)):
-                if styles[i] is not current:
+                if cells[i] is not current:
                     segments.append(Segment("".join(chars[start:i]), style_of(current)))
-                    start, current = i, styles[i]
+                    start, current = i, cells[i]
             segments.append(Segment("".join(chars[start:]), style_of(current)))
             strips.append(Strip(segments, scale.width))
         return strips

@@ -80,10 +80,12 @@ class LineScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):
             yield Static(self._title, classes="title")
-            yield Input(
+            line = Input(
                 id="line",
                 suggester=SuggestFromList(self._suggestions, case_sensitive=False) if self._suggestions else None,
             )
+            line.cursor_blink = False
+            yield line
             yield Static("", id="problem", classes="error")
             yield Static(self._hint, classes="hint")
 

@@ -20,15 +20,16 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tawla.engine import Step, legal_plays
-from tawla.engine.explain import Why, explain_roll, explain_step
+from tawla.engine.explain import Reason, Why, explain_roll, explain_step
 from tawla.engine.notation import NotationError, format_play, format_steps, parse_play
 from tawla.game import Action, ActionError, Match, Phase, ResultKind
+from tawla.i18n import tr_n
 from tawla.i18n.messages import action_error_text, notation_error_text, reason_text
 from tawla.store.settings import BoardFacing, EndTurn, HomeSide
 from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination
 from tawla.ui.cursor import Cursor
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.geometry import Layout
+from tawla.ui.geometry import Cell, Layout
 from tawla.ui.keys import both, digit_keys
 from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResignLevelScreen, YesNoScreen
 
@@ -213,7 +214,7 @@ class GameScreen(Screen[None]):
             where = "middle" if owner is None else ("bottom" if owner == layout.bottom else "top")
             value = state.offered if state.offered else state.cube.value
             cube = (value, where)
-        sources: frozenset = frozenset()
+        sources: frozenset[Cell] = frozenset()
         cursor_cell = picked = None
         destinations: tuple[Destination, ...] = ()
         if self.cursor is not None:
@@ -225,7 +226,7 @@ class GameScreen(Screen[None]):
                 destinations = tuple(
                     Destination(c.cell(s.dest), str(s.die), i == c.choice) for i, s in enumerate(c.choices)
                 )
-        last: frozenset = frozenset()
+        last: frozenset[Cell] = frozenset()
         last_turn = self.match.last_turn
         if last_turn is not None and (last_turn[0] != mover or state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)):
             player, done = last_turn
@@ -263,20 +264,23 @@ class GameScreen(Screen[None]):
         scores.add_column(justify="right", no_wrap=True)
         if pips:
             scores.add_column(justify="right", no_wrap=True)
+        score_title, pips_title = t("panel.score"), t("panel.pips")
+        sw = max(len(score_title), *(len(str(v)) for v in state.score))
+        pw = max(len(pips_title), 3)
+        # Numbers are padded by hand: a Table's right-justify does not survive into Textual.
         scores.add_row(
-            "",
-            Text(t("panel.score"), style="dim", justify="right"),
-            *([Text(t("panel.pips"), style="dim", justify="right")] if pips else []),
+            "", Text(score_title.rjust(sw), style="dim"), *([Text(pips_title.rjust(pw), style="dim")] if pips else [])
         )
         acting = state.to_act if state.to_act is not None else state.on_roll
         for player in (0, 1):
-            style = "bold reverse" if acting == player and state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER) else ""
+            over = state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+            style = "bold reverse" if acting == player and not over else ""
             cells = [
                 Text(self.player_label(player), style=style),
-                Text(str(state.score[player]), style=style, justify="right"),
+                Text(str(state.score[player]).rjust(sw), style=style),
             ]
             if pips:
-                cells.append(Text(str(state.pips(player)), style=style, justify="right"))
+                cells.append(Text(str(state.pips(player)).rjust(pw), style=style))
             scores.add_row(*cells)
 
         body = Text()
@@ -311,7 +315,7 @@ class GameScreen(Screen[None]):
             body.append(
                 t("panel.last", name=self.match.names[player], dice=f"{done.roll[0]}-{done.roll[1]}", play=play)
             )
-        parts = [head, Text(""), scores, Text(""), body]
+        parts: list[Text | Table] = [head, Text(""), scores, Text(""), body]
         room = self.size.height - 24  # a taller terminal shows the game's moves too
         turns = self.match.turns
         if room >= 4 and turns:
@@ -385,9 +389,7 @@ class GameScreen(Screen[None]):
             else:
                 if not turn.made:
                     lines.extend(
-                        reason_text(self.lang, r)
-                        for r in explain_roll(turn.start, turn.roll)
-                        if r.why is not Why.NO_PLAY
+                        reason_text(self.lang, r) for r in explain_roll(turn.start, turn.roll) if _worth_saying(r)
                     )
                 if self.cursor is not None and self.cursor.picked is not None:
                     lines.append(t("status.put"))
@@ -662,7 +664,8 @@ class GameScreen(Screen[None]):
         names = self.match.names
         kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
         how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
-        body = t("over.body", name=names[result.winner], how=how, points=result.points)
+        points = tr_n(self.lang, "points", result.points)
+        body = t("over.body", name=names[result.winner], how=how, points=points)
         body += "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
         self._asking = True
         try:
@@ -685,6 +688,13 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+def _worth_saying(reason: Reason) -> bool:
+    """Reasons that explain this roll. "No bearing off yet" only matters near the bear-off."""
+    if reason.why is Why.NO_PLAY:
+        return False
+    return not (reason.why is Why.BEAROFF_NOT_YET and (reason.number or 0) > 3)
 
 
 def _fingerprint(content: object) -> tuple[int, str]:

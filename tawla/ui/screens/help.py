@@ -13,8 +13,7 @@ from tawla.ui.footer import TawlaFooter, describe
 
 
 def _key_text(app: object, key: str) -> str:
-    shown = app.get_key_display(Binding(key, ""))  # type: ignore[attr-defined]
-    return shown
+    return str(app.get_key_display(Binding(key, "")))  # type: ignore[attr-defined]
 
 
 class HelpScreen(Screen[None]):

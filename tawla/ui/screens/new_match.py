@@ -47,7 +47,9 @@ class NewMatchScreen(Screen[None]):
             for i in (0, 1):
                 with Horizontal(classes="row"):
                     yield Label(t(f"new.player{i + 1}"), classes="label")
-                    yield Input(names[i], placeholder=t(f"new.default{i + 1}"), id=f"name{i}", max_length=24)
+                    name_input = Input(names[i], placeholder=t(f"new.default{i + 1}"), id=f"name{i}", max_length=24)
+                    name_input.cursor_blink = False  # steady: calmer, and screenshots are reproducible
+                    yield name_input
             with Horizontal(classes="row"):
                 yield Label(t("new.length"), classes="label")
                 yield Select(
@@ -95,7 +97,7 @@ class NewMatchScreen(Screen[None]):
         problem = self.query_one("#problem", Static)
         problem.update("")
         if event.select.id == "length":
-            self.rules = self.rules.adjusted(match_length=int(event.value))  # type: ignore[arg-type]
+            self.rules = self.rules.adjusted(match_length=int(str(event.value)))
         elif event.select.id == "preset" and event.value != "custom":
             try:
                 self.rules = preset(str(event.value), self.rules.match_length)

@@ -1,0 +1,118 @@
+"""SVG snapshots of every screen at 80×24 and 120×40 (pytest-textual-snapshot).
+
+Run ``pytest tests/test_snapshots.py --snapshot-update`` after a deliberate
+change of the look, then look at the SVGs under ``tests/__snapshots__/``.
+Dice are scripted or seeded, so every picture is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tawla.engine import Position, legal_plays
+from tawla.game import Match, Phase, RuleSet, ScriptedDice, SeededDice
+from tawla.game.state import MatchState
+from tawla.ui.app import TawlaApp
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def midgame(moves: int = 14) -> Match:
+    """A 5-point match a few turns in, the player on roll having rolled (seeded, reproducible)."""
+    match = Match(RuleSet(match_length=5), ("Ali", "Badr"), SeededDice(11))
+    rng = random.Random(1)
+    match.roll_opening()
+    for _ in range(moves):
+        if match.state.phase is Phase.TURN:
+            match.roll()
+        turn = match.state.turn
+        assert turn is not None
+        match.play(rng.choice(legal_plays(turn.start, turn.roll)))
+        match.confirm()
+    return match
+
+
+def app_for(match: Match | None = None, lang: str = "en") -> TawlaApp:
+    dice = match.dice if match is not None else SeededDice(3)
+    return TawlaApp(lang=lang, dice=dice, match=match)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_menu(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_new_match(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(), press=["enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_settings(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(), press=["s"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_rules(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    async def open_rules(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.action_rules()
+        await pilot.pause()
+
+    assert snap_compare(app_for(), run_before=open_rules, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_help(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(), press=["f1"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_picking_a_checker(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    match = midgame()
+    match.roll()
+    assert snap_compare(app_for(match), press=["enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_double_offered(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(midgame()), press=["d"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(midgame()), press=["d", "p"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_match_over(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    start = MatchState(rules=RuleSet(match_length=1), phase=Phase.TURN, board=Position.from_counts({1: 1}, {6: 15}))
+    match = Match(names=("Ali", "Badr"), dice=ScriptedDice([(2, 1)]), start=start)
+    assert snap_compare(app_for(match), press=["space", "enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_resign_dialog(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(midgame()), press=["R"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_typed_move_dialog(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    match = midgame()
+    match.roll()
+    assert snap_compare(app_for(match), press=[":", "1", "3"], terminal_size=size)
+
+
+def test_too_small(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(), terminal_size=(60, 20))
+
+
+def test_ascii_board_in_monochrome(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    from tawla.store.settings import Preferences, Settings, Theme
+
+    match = midgame()
+    match.roll()
+    settings = Settings(preferences=Preferences(ascii_board=True, theme=Theme.MONO))
+    app = TawlaApp(lang="en", dice=match.dice, match=match, settings=settings)
+    assert snap_compare(app, terminal_size=(80, 24))
