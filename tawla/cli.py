@@ -134,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_game(args: argparse.Namespace, lang: str) -> int:
     """Start the Textual game."""
     from tawla.game import DiceSource, FairDice, ManualDice, SeededDice
-    from tawla.ui.app import TawlaApp
+    from tawla.ui.app import TawlaApp, terminal_bidi_sequence
 
     dice: DiceSource
     if args.dice == "manual":
@@ -143,7 +143,12 @@ def run_game(args: argparse.Namespace, lang: str) -> int:
         dice = SeededDice(args.seed)
     else:
         dice = FairDice()
-    TawlaApp(lang=args.lang or lang, dice=dice).run()
+    try:
+        TawlaApp(lang=args.lang or lang, dice=dice).run()
+    finally:
+        # Leave the terminal ordering text itself again, as it was before.
+        sys.stdout.write(terminal_bidi_sequence(False))
+        sys.stdout.flush()
     return 0
 
 

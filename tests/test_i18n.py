@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import itertools
+import re
 import string
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +14,8 @@ from tawla.engine import IdError
 from tawla.engine.explain import Reason, Why
 from tawla.i18n import LANGUAGES, catalog, choose_language, tr
 from tawla.i18n.messages import id_error_text, reason_text
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _fields(text: str) -> set[str]:
@@ -36,9 +42,11 @@ def test_both_catalogs_have_the_same_keys_and_placeholders() -> None:
         assert en[key].strip() and ar[key].strip(), key
 
 
-def test_arabic_texts_avoid_brackets_that_bidi_would_mirror() -> None:
-    for key, text in catalog("ar").items():
-        assert not set(text) & set("()[]"), key
+def test_arabic_indic_digits_apply_to_the_text_but_not_to_placeholders_or_the_digit_choices() -> None:
+    assert tr("ar", "dice.bad", True) == "اكتب رقمين من ١ إلى ٦."
+    assert tr("ar", "notice.opening", True, name="x", d0="٦", d1="٥").count("٦") == 1
+    assert "0123" in tr("ar", "option.digits.western", True)
+    assert tr("ar", "notice.ids", True, position="4HPwATDgc/ABMA", match="cAkAAAAAAAAA").count("4HPw") == 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -119,3 +127,62 @@ def test_plurals() -> None:
     assert tr_n("en", "points", 1) == "1 point" and tr_n("en", "points", 3) == "3 points"
     assert tr_n("ar", "points", 2) == "نقطتان" and tr_n("ar", "points", 5) == "5 نقاط"
     assert tr_n("ar", "points", 12) == "12 نقطة"
+
+
+# -- no player-facing text outside the catalogs --------------------------------------------------
+
+_PROSE = re.compile(r"[A-Za-z]{2,}[,.!?:]? +[A-Za-z]{2,}|[\u0621-\u064a]")
+_STYLE_WORDS = {"bold", "dim", "italic", "underline", "reverse", "strike", "blink", "on", "not"}
+_PLAYER_FACING = [*sorted((ROOT / "tawla" / "ui").rglob("*.py")), ROOT / "tawla" / "cli.py"]
+_LETTER_TABLES = {"keys.py"}  # the Arabic keyboard layout: letters, not words
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """Docstrings of modules, classes, functions and attributes, DEFAULT_CSS values, and
+    CSS classes given to widgets."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and node.arg in ("classes", "id", "variant"):
+            out.add(id(node.value))
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            out.add(id(body[0].value))
+        for before, after in itertools.pairwise(body):
+            if isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant):
+                out.add(id(after.value))  # an attribute's docstring
+            if isinstance(before, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "DEFAULT_CSS" for t in before.targets
+            ):
+                out.add(id(before.value))
+    return out
+
+
+def _prose(value: str) -> bool:
+    if not _PROSE.search(value):
+        return False
+    return not set(value.split()) <= _STYLE_WORDS  # a Rich style such as "bold underline"
+
+
+@pytest.mark.parametrize("path", _PLAYER_FACING, ids=lambda p: p.name)
+def test_no_player_facing_text_outside_the_catalogs(path: Path) -> None:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _docstrings(tree)
+    found = [
+        f"{path.name}:{node.lineno}: {node.value!r}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in skip
+        and path.name not in _LETTER_TABLES
+        and _prose(node.value)
+    ]
+    assert not found, "text a player sees belongs in the catalogs:\n" + "\n".join(found)
+
+
+def test_the_scan_for_stray_text_catches_a_sentence() -> None:
+    tree = ast.parse('def f():\n    """Doc."""\n    return label("Roll the dice")\n')
+    skip = _docstrings(tree)
+    strays = [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and id(n) not in skip and _prose(str(n.value))]
+    assert len(strays) == 1 and not _prose("bold underline") and _prose("ارمِ")

@@ -1,8 +1,11 @@
-"""SVG snapshots of every screen at 80×24 and 120×40 (pytest-textual-snapshot).
+"""SVG snapshots of every screen at 80×24 and 120×40 (pytest-textual-snapshot), in
+English, in Arabic with Western digits and in Arabic with Arabic-Indic digits.
 
 Run ``pytest tests/test_snapshots.py --snapshot-update`` after a deliberate
 change of the look, then look at the SVGs under ``tests/__snapshots__/``.
-Dice are scripted or seeded, so every picture is reproducible.
+Dice are scripted or seeded, so every picture is reproducible. (An SVG viewer
+applies its own bidi to the Arabic rows: the text in the files is what the
+terminal receives, in visual order.)
 """
 
 from __future__ import annotations
@@ -14,14 +17,21 @@ import pytest
 from tawla.engine import Position, legal_plays
 from tawla.game import Match, Phase, RuleSet, ScriptedDice, SeededDice
 from tawla.game.state import MatchState
+from tawla.store.settings import Digits, Preferences, Settings
 from tawla.ui.app import TawlaApp
 
 SIZES = [(80, 24), (120, 40)]
+VARIANTS = ["en", "ar", "ar-indic"]
+"""English; Arabic with Western digits; Arabic with Arabic-Indic digits."""
+NAMES = {"en": ("Ali", "Badr"), "ar": ("علي", "بدر")}
+
+each = pytest.mark.parametrize("variant", VARIANTS)
+sizes = pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 
 
-def midgame(moves: int = 14) -> Match:
+def midgame(variant: str = "en", moves: int = 14) -> Match:
     """A 5-point match a few turns in, the player on roll having rolled (seeded, reproducible)."""
-    match = Match(RuleSet(match_length=5), ("Ali", "Badr"), SeededDice(11))
+    match = Match(RuleSet(match_length=5), NAMES[variant[:2]], SeededDice(11))
     rng = random.Random(1)
     match.roll_opening()
     for _ in range(moves):
@@ -34,82 +44,109 @@ def midgame(moves: int = 14) -> Match:
     return match
 
 
-def app_for(match: Match | None = None, lang: str = "en") -> TawlaApp:
+def app_for(match: Match | None = None, variant: str = "en") -> TawlaApp:
     dice = match.dice if match is not None else SeededDice(3)
-    return TawlaApp(lang=lang, dice=dice, match=match)
+    digits = Digits.ARABIC_INDIC if variant.endswith("indic") else Digits.WESTERN
+    settings = Settings(bidi_checked=True, preferences=Preferences(digits=digits))
+    return TawlaApp(lang=variant[:2], dice=dice, match=match, settings=settings)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_menu(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(), terminal_size=size)
+@each
+@sizes
+def test_menu(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(variant=variant), terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_new_match(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(), press=["enter"], terminal_size=size)
+@each
+@sizes
+def test_new_match(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(variant=variant), press=["enter"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_settings(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(), press=["s"], terminal_size=size)
+@each
+@sizes
+def test_settings(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(variant=variant), press=["s"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_rules(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+@each
+@sizes
+def test_rules(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
     async def open_rules(pilot) -> None:  # type: ignore[no-untyped-def]
         pilot.app.action_rules()
         await pilot.pause()
 
-    assert snap_compare(app_for(), run_before=open_rules, terminal_size=size)
+    assert snap_compare(app_for(variant=variant), run_before=open_rules, terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_help(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(), press=["f1"], terminal_size=size)
+@each
+@sizes
+def test_help(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(variant=variant), press=["f1"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_game_picking_a_checker(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    match = midgame()
+@each
+@sizes
+def test_game_picking_a_checker(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    match = midgame(variant)
     match.roll()
-    assert snap_compare(app_for(match), press=["enter"], terminal_size=size)
+    assert snap_compare(app_for(match, variant), press=["enter"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_game_double_offered(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(midgame()), press=["d"], terminal_size=size)
+@each
+@sizes
+def test_game_double_offered(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(midgame(variant), variant), press=["d"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_game_over(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(midgame()), press=["d", "p"], terminal_size=size)
+@each
+@sizes
+def test_game_over(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(midgame(variant), variant), press=["d", "p"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_match_over(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+@each
+@sizes
+def test_match_over(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
     start = MatchState(rules=RuleSet(match_length=1), phase=Phase.TURN, board=Position.from_counts({1: 1}, {6: 15}))
-    match = Match(names=("Ali", "Badr"), dice=ScriptedDice([(2, 1)]), start=start)
-    assert snap_compare(app_for(match), press=["space", "enter"], terminal_size=size)
+    match = Match(names=NAMES[variant[:2]], dice=ScriptedDice([(2, 1)]), start=start)
+    assert snap_compare(app_for(match, variant), press=["space", "enter"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_resign_dialog(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(midgame()), press=["R"], terminal_size=size)
+@each
+@sizes
+def test_resign_dialog(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(midgame(variant), variant), press=["R"], terminal_size=size)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_typed_move_dialog(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    match = midgame()
+@each
+@sizes
+def test_typed_move_dialog(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    match = midgame(variant)
     match.roll()
-    assert snap_compare(app_for(match), press=[":", "1", "3"], terminal_size=size)
+    assert snap_compare(app_for(match, variant), press=[":", "1", "3"], terminal_size=size)
 
 
-def test_too_small(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(), terminal_size=(60, 20))
+@pytest.mark.parametrize("variant", ["ar", "ar-indic"])
+@sizes
+def test_a_move_refused_with_its_reason(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    match = midgame(variant)
+    match.roll()
+    assert snap_compare(app_for(match, variant), press=["6", "6", "6", "6"], terminal_size=size)
+
+
+@sizes
+def test_right_to_left_check(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(TawlaApp(lang="ar", dice=SeededDice(3)), terminal_size=size)
+
+
+@each
+def test_too_small(snap_compare, variant) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(variant=variant), terminal_size=(60, 20))
 
 
 def test_ascii_board_in_monochrome(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    from tawla.store.settings import Preferences, Settings, Theme
+    from tawla.store.settings import Theme
 
     match = midgame()
     match.roll()

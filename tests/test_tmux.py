@@ -89,3 +89,55 @@ def test_a_whole_game_in_a_real_terminal() -> None:
         assert "Score:" in final and "point" in final
     finally:
         term.close()
+
+
+def test_a_whole_game_in_arabic_with_arabic_keys() -> None:
+    """``tawla --lang ar``: the first start asks how the terminal shows Arabic, then a
+    whole game is played with the keys an Arabic keyboard layout sends (ى for n, ق for r,
+    Arabic-Indic digits for the dice), and the rows hold the text in visual order."""
+    from tawla.i18n import tr
+    from tawla.i18n.bidi import visual
+
+    def ar(key: str, **params: object) -> str:
+        return visual(tr("ar", key, **params), rtl=True)
+
+    term = Terminal([*installed_tawla(), "--seed", "37", "--lang", "ar"])
+    try:
+        check = term.wait_for(lambda s: "Press 1 or 2" in s)
+        assert visual(tr("ar", "check.sample"), rtl=True) in check and tr("ar", "check.sample") in check
+        term.keys("١")  # the first line reads correctly: tawla does the right to left
+        menu = term.wait_for(lambda s: ar("menu.new_match") + "   │" in s)  # right-aligned in its card
+        assert ar("menu.tagline") in menu
+        term.keys("ى")  # n on the Arabic layout: a new match
+        term.wait_for(lambda s: ar("new.player1") in s)
+        term.keys("C-s")
+        board = term.wait_for(lambda s: ar("banner.opening") in s)
+        lines = board.splitlines()
+        assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
+        assert ar("panel.match", length="5") in board and "┌13─14" in board
+        assert lines[2].index(ar("panel.match", length="5")) < lines[2].index("┌")  # the panel on the left
+        term.keys("ق")  # r on the Arabic layout: the opening roll
+        rolled = term.wait_for(lambda s: ar("panel.dice") + " [" in s or ar("panel.dice") in s and "[" in s)
+        assert visual(tr("ar", "banner.moving", name="x").replace("x", ""), rtl=True).strip(" —") in rolled
+
+        def board_rows(screen: str) -> list[str]:
+            return [line[line.index("│") :] for line in screen.splitlines() if "│" in line]
+
+        term.keys("٦")  # an Arabic-Indic digit plays that die from the cursor
+        term.wait_for(lambda s: board_rows(s) != board_rows(rolled))
+        final = ""
+        for _ in range(1500):
+            text = term.screen()
+            if ar("over.title") in text:
+                final = text
+                break
+            if ar("status.turn") in text or ar("status.turn_double") in text:
+                term.keys("ق")  # roll with the Arabic r
+            else:
+                term.keys("Space")
+            time.sleep(0.02)
+        assert final, f"the game did not end:\n{term.screen()}"
+        assert visual(tr("ar", "over.score", a="x", sa="0", b="y", sb="1"), rtl=True)[-9:] in final
+        assert "ﺔﺠﻴﺘﻨﻟﺍ" in final  # النتيجة, shaped and reversed
+    finally:
+        term.close()

@@ -11,6 +11,7 @@ from tawla.engine import Position
 from tawla.game import Cube, Match, NextOpener, Phase, RuleSet, ScriptedDice, SeededDice
 from tawla.game.events import Stepped
 from tawla.game.state import MatchState
+from tawla.i18n.bidi import visual
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResignLevelScreen, YesNoScreen
@@ -72,6 +73,7 @@ async def play_by_keys(pilot: Pilot[None], app: TawlaApp, until, limit: int = 20
 
 
 def started(match: Match, **settings: object) -> TawlaApp:
+    settings.setdefault("bidi_checked", True)  # the right-to-left check has its own tests
     return TawlaApp(lang="en", dice=match.dice, match=match, settings=Settings(**settings))  # type: ignore[arg-type]
 
 
@@ -279,7 +281,7 @@ async def test_language_switches_at_once() -> None:
         assert "your move" in screen_text(app)
         await pilot.press("f2")
         assert app.language == "ar"
-        assert "حرّك أحجارك" in screen_text(app) or "أحجارك" in screen_text(app)
+        assert visual("أحجارك", rtl=True) in screen_text(app)
 
 
 async def test_preferences_apply_at_once_but_rules_are_locked_mid_match() -> None:
@@ -335,13 +337,19 @@ async def test_manual_dice_are_typed_in() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 async def test_rules_screen_has_the_common_disputes(lang: str) -> None:
-    app = TawlaApp(lang=lang)
+    app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
     async with app.run_test(size=(100, 30)) as pilot:
         app.action_rules()
         await pilot.pause()
-        markdown = app.screen.query_one("#text")
-        source = markdown._markdown  # type: ignore[attr-defined]
-        assert ("Common disputes" if lang == "en" else "خلافات شائعة") in source
+        heading = "Common disputes" if lang == "en" else "خلافات شائعة"
+        shown = visual(heading, rtl=lang == "ar")
+        scroll = app.screen.query_one("#scroll")
+        for _ in range(40):  # page down until the heading is on screen
+            if shown in screen_text(app):
+                break
+            scroll.scroll_page_down(animate=False)  # type: ignore[attr-defined]
+            await pilot.pause()
+        assert shown in screen_text(app)
 
 
 def test_the_start_state_must_match_the_rules() -> None:

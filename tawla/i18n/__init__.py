@@ -9,6 +9,7 @@ in a language is a bug: the tests compare the two catalogs key by key.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from functools import cache
@@ -16,6 +17,19 @@ from importlib import resources
 from typing import Final
 
 LANGUAGES: Final = ("en", "ar")
+RTL_LANGUAGES: Final = frozenset({"ar"})
+"""Languages written right to left."""
+
+_ISOLATES: Final = ("\u2066", "\u2067", "\u2068")  # LRI, RLI, FSI
+
+
+def embedded(text: str) -> str:
+    """A piece of text placed into a right-to-left sentence (a name, a roll, a point):
+    isolated (FSI … PDI) so that its own direction cannot scramble the sentence
+    around it. Text that is already isolated is left as it is."""
+    return text if text.startswith(_ISOLATES) else f"\u2068{text}\u2069"
+
+
 """Supported languages, the default first."""
 
 
@@ -39,17 +53,31 @@ def catalog(lang: str) -> Mapping[str, str]:
     return _flatten(tomllib.loads(text))
 
 
-def tr(lang: str, key: str, /, **params: object) -> str:
+def tr(lang: str, key: str, arabic_indic: bool = False, /, **params: object) -> str:
     """The text of ``key`` in ``lang`` with ``params`` filled in.
 
     Falls back to English, then to the key itself, so a missing entry shows
-    up as visibly wrong text instead of a crash.
+    up as visibly wrong text instead of a crash. With ``arabic_indic``, the
+    digits written in the text itself (not those of the parameters) are
+    Arabic-Indic. In a right-to-left language every text parameter is isolated
+    (see :func:`embedded`).
     """
     for source in (lang, "en"):
         text = catalog(source).get(key) if source in LANGUAGES else None
         if text is not None:
-            return text.format(**params) if params else text
+            if arabic_indic and not key.startswith(_OWN_DIGITS):  # (not inside the {placeholders})
+                text = "".join(p if p.startswith("{") else to_digits(p, True) for p in _FIELDS.split(text))
+            if not params:
+                return text
+            if source in RTL_LANGUAGES:
+                params = {k: embedded(v) if isinstance(v, str) else v for k, v in params.items()}
+            return text.format(**params)
     return key
+
+
+_FIELDS: Final = re.compile(r"(\{[^{}]*\})")
+_OWN_DIGITS: Final = ("option.digits.",)
+"""Texts that show particular digits whatever the setting (the digits setting's own choices)."""
 
 
 def plural_category(lang: str, n: int) -> str:
@@ -85,6 +113,37 @@ def language_from_env(env: Mapping[str, str] | None = None) -> str | None:
         if value:
             return "ar" if value.lower().startswith("ar") else "en"
     return None
+
+
+ARABIC_INDIC_LOCALES: Final = ("ar_EG", "ar_SA", "ar_SY", "ar_LB", "ar_JO", "ar_IQ", "ar_KW", "ar_SD")
+"""Locales whose CLDR data write Arabic-Indic digits by default."""
+
+_TO_ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+def arabic_indic_by_default(env: Mapping[str, str] | None = None) -> bool:
+    """Whether the locale writes Arabic-Indic digits (CLDR's default numbering system)."""
+    env = os.environ if env is None else env
+    for var in ("LC_ALL", "LC_NUMERIC", "LANG"):
+        value = env.get(var, "")
+        if value:
+            return value.split(".")[0] in ARABIC_INDIC_LOCALES
+    return False
+
+
+_PAIR = re.compile(r"(?<=\d)-(?=\d)")
+
+
+def to_digits(text: str, arabic_indic: bool) -> str:
+    """``text`` with its Western digits written Arabic-Indic when asked.
+
+    A roll like 6-5 keeps reading left to right like the move notation: Arabic-Indic
+    digits around a hyphen would otherwise be laid out right to left (bidi rule W4
+    joins only "/" and ":" to them), so the hyphen is held by left-to-right marks.
+    """
+    if not arabic_indic:
+        return text
+    return _PAIR.sub("\u200e-\u200e", text).translate(_TO_ARABIC_INDIC)
 
 
 def choose_language(cli: str | None, settings: str | None = None, env: Mapping[str, str] | None = None) -> str:

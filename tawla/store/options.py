@@ -41,3 +41,24 @@ class Theme(enum.StrEnum):
     """Light background."""
     MONO = "mono"
     """No colour at all: shapes, bold and reverse video only."""
+
+
+class Digits(enum.StrEnum):
+    """How numbers are written in the Arabic interface."""
+
+    AUTO = "auto"
+    """As the locale writes them: Arabic-Indic for ar_EG, ar_SA, ar_SY, ar_LB, ar_JO, ar_IQ, ar_KW
+    and ar_SD (as CLDR has it), Western elsewhere."""
+    WESTERN = "western"
+    """0123456789"""
+    ARABIC_INDIC = "arabic_indic"
+    """٠١٢٣٤٥٦٧٨٩"""
+
+
+class BidiMode(enum.StrEnum):
+    """Who puts right-to-left text in order."""
+
+    APP = "app"
+    """tawla shapes and reorders Arabic itself, and asks the terminal not to (default)."""
+    TERMINAL = "terminal"
+    """The terminal does it (for terminals that reorder whatever they are told)."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from tawla.game.rules import RuleSet
-from tawla.store.options import BoardFacing, EndTurn, HomeSide, Theme
+from tawla.store.options import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, Theme
 
-__all__ = ["BoardFacing", "EndTurn", "HomeSide", "Preferences", "Settings", "Theme"]
+__all__ = ["BidiMode", "BoardFacing", "Digits", "EndTurn", "HomeSide", "Preferences", "Settings", "Theme"]
 
 
 class Preferences(BaseModel):
@@ -37,6 +37,12 @@ class Preferences(BaseModel):
     """Colour theme."""
     ascii_board: bool = False
     """Draw the board with plain ASCII characters, for terminals without box-drawing glyphs."""
+    digits: Digits = Digits.AUTO
+    """Western or Arabic-Indic digits in the Arabic interface."""
+    bidi: BidiMode = BidiMode.APP
+    """Who handles right-to-left text: tawla, or the terminal."""
+    roll_names: bool = False
+    """Call rolls by their café names in Arabic (شيش بيش for 6-5, دوش for 6-6, ...)."""
 
 
 class Settings(BaseModel):
@@ -56,3 +62,5 @@ class Settings(BaseModel):
     """The rule set new matches start with."""
     names: tuple[str, str] = ("", "")
     """The last names typed in for a new match (empty: the default names)."""
+    bidi_checked: bool = False
+    """The player has answered the right-to-left check (offered at the first Arabic start)."""

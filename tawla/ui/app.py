@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -12,7 +14,9 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from tawla.game.dice import DiceSource, FairDice
-from tawla.i18n import choose_language, tr
+from tawla.i18n import arabic_indic_by_default, choose_language, to_digits, tr, tr_n
+from tawla.i18n.bidi import Bidi, has_rtl, visual, without_controls, without_controls_text
+from tawla.store.options import BidiMode, Digits
 from tawla.store.options import Theme as ThemeName
 from tawla.ui.keys import both
 
@@ -20,6 +24,16 @@ if TYPE_CHECKING:
     from tawla.game.match import Match
     from tawla.game.rules import RuleSet
     from tawla.store.settings import Preferences, Settings
+
+
+def terminal_bidi_sequence(app_does_it: bool, inside_tmux: bool | None = None) -> str:
+    """CSI 8 l (explicit: the terminal must not reorder) or CSI 8 h (implicit, the default);
+    wrapped for tmux's passthrough when inside tmux."""
+    sequence = "\x1b[8l" if app_does_it else "\x1b[8h"
+    if inside_tmux if inside_tmux is not None else bool(os.environ.get("TMUX")):
+        return "\x1bPtmux;" + sequence.replace("\x1b", "\x1b\x1b") + "\x1b\\"
+    return sequence
+
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -121,8 +135,60 @@ class TawlaApp(App[None]):
     # -- language and preferences ---------------------------------------------
 
     def t(self, key: str, /, **params: object) -> str:
-        """The text of a catalog key in the current language."""
-        return tr(self.language, key, **params)
+        """The text of a catalog key in the current language (logical order); whole-number
+        parameters are written in the digits of the interface."""
+        values = {k: self.num(v) if isinstance(v, int) else v for k, v in params.items()}
+        return tr(self.language, key, self.arabic_indic, **values)
+
+    def t_n(self, key: str, n: int, /, **params: object) -> str:
+        """The plural form of ``key`` for ``n``."""
+        return tr_n(self.language, key, n, **params).replace(str(n), self.num(n))
+
+    # -- right to left and digits ---------------------------------------------------------
+
+    @property
+    def rtl(self) -> bool:
+        """The interface reads right to left (Arabic)."""
+        return self.language == "ar"
+
+    @property
+    def bidi_by_app(self) -> bool:
+        """tawla shapes and reorders right-to-left text itself (else the terminal does)."""
+        if self._settings is None:
+            return True
+        return self._settings.preferences.bidi is BidiMode.APP
+
+    @property
+    def arabic_indic(self) -> bool:
+        """Numbers are written with Arabic-Indic digits."""
+        if not self.rtl:
+            return False
+        digits = self._settings.preferences.digits if self._settings is not None else Digits.AUTO
+        if digits is Digits.AUTO:
+            return arabic_indic_by_default()
+        return digits is Digits.ARABIC_INDIC
+
+    def num(self, value: int | str) -> str:
+        """A number (or a text of digits, like move notation) in the interface's digits."""
+        return to_digits(str(value), self.arabic_indic)
+
+    def show(self, text: str | Text, justify: str | None = None) -> Bidi | Text:
+        """A paragraph for a Static: shaped, wrapped and ordered for the terminal (right-aligned
+        in Arabic unless ``justify`` is "center")."""
+        if self.bidi_by_app and (self.rtl or has_rtl(text.plain if isinstance(text, Text) else text)):
+            return Bidi(text, self.rtl, justify)
+        out = Text(text) if isinstance(text, str) else text.copy()
+        if not self.rtl:  # the isolates matter only to a terminal reordering Arabic itself
+            out = without_controls_text(out)
+        if justify:
+            out.justify = justify  # type: ignore[assignment]
+        return out
+
+    def line(self, text: str) -> str:
+        """One line of plain text (buttons, options, footer keys) as the terminal must draw it."""
+        if self.bidi_by_app:
+            return visual(text, self.rtl)
+        return text if self.rtl else without_controls(text)
 
     @property
     def settings(self) -> Settings:
@@ -144,8 +210,11 @@ class TawlaApp(App[None]):
 
     def set_preferences(self, preferences: Preferences) -> None:
         """Apply new preferences at once, everywhere."""
+        bidi_changed = preferences.bidi is not self.preferences.bidi
         self.settings = self.settings.model_copy(update={"preferences": preferences})
         self.theme = THEMES[preferences.theme].name
+        if bidi_changed:
+            self.tell_terminal_bidi(self.bidi_by_app)
         self._refresh_screens()
 
     def set_default_rules(self, rules: RuleSet) -> None:
@@ -157,6 +226,8 @@ class TawlaApp(App[None]):
         self.language = lang
         self.settings = self.settings.model_copy(update={"language": lang})
         self._refresh_screens()
+        if self.rtl and not self.settings.bidi_checked:
+            self.check_rtl()  # the first switch to Arabic: ask how this terminal shows it
 
     def _refresh_screens(self) -> None:
         for screen in self.screen_stack:
@@ -170,12 +241,35 @@ class TawlaApp(App[None]):
     def on_mount(self) -> None:
         theme = self._settings.preferences.theme if self._settings is not None else ThemeName.CAFE
         self.theme = THEMES[theme].name
+        self.tell_terminal_bidi(self.bidi_by_app)
         from tawla.ui.screens.menu import MenuScreen
 
         self.push_screen(MenuScreen())
         if self._start_match is not None:
             self.start_match(self._start_match)
+        elif self.rtl and not (self._settings is not None and self._settings.bidi_checked):
+            self.check_rtl()  # the first Arabic start: ask how this terminal shows Arabic
         self._check_size(self.size.width, self.size.height)
+
+    def tell_terminal_bidi(self, app_does_it: bool) -> None:
+        """Ask the terminal not to reorder text (CSI 8 l) when tawla does it, or to do it
+        itself (CSI 8 h); through tmux's passthrough when inside tmux."""
+        if self.is_headless or self._driver is None:
+            return
+        self._driver.write(terminal_bidi_sequence(app_does_it))
+        self._driver.flush()
+
+    def check_rtl(self) -> None:
+        """Show the right-to-left check and keep the answer."""
+        from tawla.ui.screens.check_rtl import CheckRtlScreen
+
+        def answered(mode: BidiMode | None) -> None:
+            if mode is None:
+                return
+            self.settings = self.settings.model_copy(update={"bidi_checked": True})
+            self.set_preferences(self.preferences.model_copy(update={"bidi": mode}))
+
+        self.push_screen(CheckRtlScreen(), answered)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -232,10 +326,12 @@ class TawlaApp(App[None]):
         self.push_screen(NewMatchScreen())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        t = self.t
-        yield SystemCommand(t("command.new_match"), t("command.new_match_help"), self.action_new_match)
-        yield SystemCommand(t("command.settings"), t("command.settings_help"), self.action_settings)
-        yield SystemCommand(t("command.rules"), t("command.rules_help"), self.action_rules)
-        yield SystemCommand(t("command.language"), t("command.language_help"), self.action_language)
-        yield SystemCommand(t("command.help"), t("command.help_help"), self.action_help)
-        yield SystemCommand(t("command.quit"), t("command.quit_help"), self.exit)
+        def command(name: str) -> tuple[str, str]:
+            return self.line(self.t(f"command.{name}")), self.line(self.t(f"command.{name}_help"))
+
+        yield SystemCommand(*command("new_match"), self.action_new_match)
+        yield SystemCommand(*command("settings"), self.action_settings)
+        yield SystemCommand(*command("rules"), self.action_rules)
+        yield SystemCommand(*command("language"), self.action_language)
+        yield SystemCommand(*command("help"), self.action_help)
+        yield SystemCommand(*command("quit"), self.exit)

@@ -364,7 +364,7 @@ def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _C
     for count, owner, direction in ((board.mover_bar, bottom_player, -1), (board.opponent_bar, top_player, 1)):
         for i in range(min(count, 3)):
             y = middle + direction * (i + 1 + scale.middle // 2)
-            text = str(count) if i == 2 and count > 3 else glyph[owner]
+            text = model.numbers[count] if i == 2 and count > 3 else glyph[owner]
             canvas.put(bar_x, y, _center(text, p, " "), styles.get(f"checker-{owner}"))
     bar_cell = Cell(0, BAR_COLUMN), Cell(1, BAR_COLUMN)
     for cell in bar_cell:
@@ -376,7 +376,7 @@ def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _C
     if model.cube is not None:
         value, where = model.cube
         y = {"top": 1, "middle": middle, "bottom": H - 2}[where]
-        text = str(value) if len(str(value)) > 1 else f"{value}"
+        text = "".join(model.numbers[int(d)] for d in str(value))  # in the interface's digits
         canvas.put(bar_x, y, _center(text, p, " "), styles.get("cube"))
 
     # the trays: what each player has borne off

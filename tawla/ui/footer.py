@@ -7,7 +7,9 @@ palette) are looked up under ``textual.<description>``.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -19,7 +21,42 @@ def describe(app: object, description: str) -> str:
         return description
     key = description if description.startswith("key.") else f"textual.{description.lower()}"
     text = translate(key)
-    return description if text == key else text
+    if text == key:
+        return description
+    line = getattr(app, "line", None)
+    return str(line(text)) if line is not None else text
+
+
+class MirroredFooterKey(FooterKey):
+    """A footer key for right-to-left screens: the description on the left, the key on its
+    right, so that the pair reads key first from the right."""
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("footer-key--key")
+        description_style = self.get_component_rich_style("footer-key--description")
+        padding = self.get_component_styles("footer-key--key").padding
+        key = (" " * padding.right + self.key_display + " " * padding.left, key_style)
+        if self.description:
+            text = Text.assemble((" " + self.description + " ", description_style), key)
+        else:
+            text = Text.assemble(key)
+        text.stylize_before(self.rich_style)
+        return text
+
+
+def mirrored(key: FooterKey, compact: object) -> MirroredFooterKey:
+    """The right-to-left twin of a footer key."""
+    twin = MirroredFooterKey(
+        key.key,
+        key.key_display,
+        key.description,
+        key.action,
+        disabled=key._disabled,
+        tooltip=str(key.tooltip or ""),
+        classes=" ".join(key.classes),
+    )
+    twin.data_bind(compact=compact)
+    return twin
 
 
 class TawlaFooter(Footer):
@@ -35,14 +72,44 @@ class TawlaFooter(Footer):
         description = live(key.action) if live is not None else None
         return describe(self.app, description or key.description)
 
+    DEFAULT_CSS = """
+    TawlaFooter.-rtl { align-horizontal: right; }
+    TawlaFooter.-rtl FooterKey { margin: 0 0 0 1; }
+    TawlaFooter.-rtl FooterKey.-command-palette {
+        dock: left;
+        border-left: none;
+        border-right: vkey $foreground 20%;
+        padding: 0 1 0 0;
+        margin: 0;
+    }
+    """
+
     def compose(self) -> ComposeResult:
+        rtl = bool(getattr(self.app, "rtl", False))
+        self.set_class(rtl, "-rtl")
+        keys: list[Widget] = []
         for widget in super().compose():
             if isinstance(widget, FooterKey):
-                widget._catalog_key = widget.description  # type: ignore[attr-defined]
                 widget.description = self._live(widget)
                 if widget.tooltip:
                     widget.tooltip = describe(self.app, str(widget.tooltip))
-            yield widget
+                if rtl:
+                    widget = mirrored(widget, Footer.compact)
+            keys.append(widget)
+        if rtl:  # the first key sits at the right edge, the command palette at the left
+            keys.reverse()
+        yield from keys
+
+    def _show_first_keys(self) -> None:
+        """When the keys do not all fit, a right-to-left footer drops the last ones, on its left."""
+        if self.has_class("-rtl"):
+            self.scroll_to(x=self.max_scroll_x, animate=False, immediate=True)
+
+    def watch_virtual_size(self) -> None:
+        self.call_after_refresh(self._show_first_keys)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_first_keys)
 
     def refresh_keys(self, enabled: dict[str, bool | None]) -> None:
         """Update the keys in place: greyed out or not, and their live descriptions."""

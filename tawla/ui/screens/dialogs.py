@@ -10,12 +10,13 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Static
 
 from tawla.ui.keys import ARABIC_DIGITS, both, digit_keys
+from tawla.ui.screens.base import Words
 
 _DIGITS = str.maketrans(ARABIC_DIGITS, "0123456789")
 
 
-class _Dialog(ModalScreen[object]):
-    """A centred card with a title, a body and a hint line."""
+class _Dialog(Words, ModalScreen[object]):
+    """A centred card with a title, a body and a hint line (texts in logical order)."""
 
     CSS_PATH = "dialogs.tcss"
 
@@ -25,9 +26,9 @@ class _Dialog(ModalScreen[object]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):
-            yield Static(self._title, classes="title")
-            yield Static(self._body, classes="body")
-            yield Static(self._hint, classes="hint")
+            yield Static(self.show(self._title), classes="title")
+            yield Static(self.show(self._body), classes="body")
+            yield Static(self.show(self._hint), classes="hint")
 
 
 class ResignLevelScreen(_Dialog):
@@ -65,7 +66,7 @@ class NoticeScreen(_Dialog):
         self.dismiss(True)
 
 
-class LineScreen(ModalScreen[str | None]):
+class LineScreen(Words, ModalScreen[str | None]):
     """One line of text to type (notation, manual dice), with suggestions and a live error line."""
 
     CSS_PATH = "dialogs.tcss"
@@ -79,7 +80,7 @@ class LineScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):
-            yield Static(self._title, classes="title")
+            yield Static(self.show(self._title), classes="title")
             line = Input(
                 id="line",
                 suggester=SuggestFromList(self._suggestions, case_sensitive=False) if self._suggestions else None,
@@ -87,13 +88,13 @@ class LineScreen(ModalScreen[str | None]):
             line.cursor_blink = False
             yield line
             yield Static("", id="problem", classes="error")
-            yield Static(self._hint, classes="hint")
+            yield Static(self.show(self._hint), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.translate(_DIGITS).strip()
         problem = self._check(text) if self._check else None
         if problem:
-            self.query_one("#problem", Static).update(problem)
+            self.query_one("#problem", Static).update(self.show(problem))
             return
         self.dismiss(text)
 

@@ -23,21 +23,22 @@ from tawla.engine import Step, legal_plays
 from tawla.engine.explain import Reason, Why, explain_roll, explain_step
 from tawla.engine.notation import NotationError, format_play, format_steps, parse_play
 from tawla.game import Action, ActionError, Match, Phase, ResultKind
-from tawla.i18n import tr_n
+from tawla.i18n.bidi import Bidi, isolate_ltr
 from tawla.i18n.messages import action_error_text, notation_error_text, reason_text
-from tawla.store.settings import BoardFacing, EndTurn, HomeSide
+from tawla.store.options import BoardFacing, EndTurn, HomeSide
 from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination
 from tawla.ui.cursor import Cursor
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Cell, Layout
 from tawla.ui.keys import both, digit_keys
+from tawla.ui.screens.base import Words
 from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResignLevelScreen, YesNoScreen
 
 LARGE_WIDTH = 116
 LARGE_HEIGHT = 30
 
 
-class GameScreen(Screen[None]):
+class GameScreen(Words, Screen[None]):
     """Two players, one keyboard: the match in progress."""
 
     CSS_PATH = "game.tcss"
@@ -78,10 +79,16 @@ class GameScreen(Screen[None]):
     # -- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        self.set_class(self.tawla.rtl, "-rtl")
         yield Static(id="banner")
         with Horizontal(id="table"):
-            yield BoardView(id="board")
-            yield Static(id="panel")
+            # In Arabic the layout mirrors: the panel goes to the left of the board.
+            if self.tawla.rtl:
+                yield Static(id="panel")
+                yield BoardView(id="board")
+            else:
+                yield BoardView(id="board")
+                yield Static(id="panel")
         yield Static(id="status")
         yield TawlaFooter(compact=True)
 
@@ -96,20 +103,25 @@ class GameScreen(Screen[None]):
         self.query_one(BoardView).set_large(self.size.width >= LARGE_WIDTH and self.size.height >= LARGE_HEIGHT)
 
     def relabel(self) -> None:
+        self.call_later(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        """After a change of language: mirror the layout and redraw every text."""
+        await self.recompose()
+        self._shown.clear()
+        self._enabled = ()
+        self._fit()
         self.redraw()
 
     # -- helpers --------------------------------------------------------------------------
 
-    def t(self, key: str, **params: object) -> str:
-        return self.app.t(key, **params)  # type: ignore[attr-defined, no-any-return]
-
     @property
     def prefs(self):  # type: ignore[no-untyped-def]
-        return self.app.preferences  # type: ignore[attr-defined]
+        return self.app.preferences
 
     @property
     def lang(self) -> str:
-        return self.app.language  # type: ignore[attr-defined, no-any-return]
+        return self.app.language  # type: ignore[no-any-return]
 
     def layout_now(self) -> Layout:
         state = self.match.state
@@ -126,7 +138,7 @@ class GameScreen(Screen[None]):
         try:
             action(*args)
         except ActionError as err:
-            self.problem = action_error_text(self.lang, err)
+            self.problem = self.tawla.num(action_error_text(self.lang, err))
             self.app.bell()
             self.redraw()
             return False
@@ -144,7 +156,7 @@ class GameScreen(Screen[None]):
                 if len(plays) == 1:
                     self.match.play(plays[0])
                     self.notice = self.t(
-                        "notice.forced", player=self.match.names[state.on_roll], play=format_play(plays[0])
+                        "notice.forced", player=self.match.names[state.on_roll], play=self.play_text(plays[0].steps)
                     )
                     turn = self.match.state.turn
             if turn is not None and turn.complete and turn.steps_needed and self.prefs.end_turn is EndTurn.AUTO:
@@ -224,7 +236,7 @@ class GameScreen(Screen[None]):
             if c.picked is not None:
                 picked = c.cell(c.picked)
                 destinations = tuple(
-                    Destination(c.cell(s.dest), str(s.die), i == c.choice) for i, s in enumerate(c.choices)
+                    Destination(c.cell(s.dest), self.tawla.num(s.die), i == c.choice) for i, s in enumerate(c.choices)
                 )
         last: frozenset[Cell] = frozenset()
         last_turn = self.match.last_turn
@@ -243,12 +255,13 @@ class GameScreen(Screen[None]):
             destinations=destinations,
             last=last,
             ascii=self.prefs.ascii_board,
+            numbers=tuple(self.tawla.num(n) for n in range(26)),
         )
 
     def _panel(self) -> Group:
         state = self.match.state
         rules = state.rules
-        t = self.t
+        t, num, show = self.t, self.tawla.num, self.show
         head = Text()
         if rules.is_match:
             head.append(t("panel.match", length=rules.match_length), style="bold")
@@ -259,35 +272,38 @@ class GameScreen(Screen[None]):
         head.append("\n" + t("panel.game", number=state.game))
 
         pips = self.prefs.show_pips
+        rtl = self.tawla.rtl
         scores = Table.grid(padding=(0, 1))
-        scores.add_column(no_wrap=True, max_width=16, overflow="ellipsis")
-        scores.add_column(justify="right", no_wrap=True)
-        if pips:
-            scores.add_column(justify="right", no_wrap=True)
+        columns: list[list[Text]] = [[], [], []] if pips else [[], []]
         score_title, pips_title = t("panel.score"), t("panel.pips")
         sw = max(len(score_title), *(len(str(v)) for v in state.score))
         pw = max(len(pips_title), 3)
         # Numbers are padded by hand: a Table's right-justify does not survive into Textual.
-        scores.add_row(
-            "", Text(score_title.rjust(sw), style="dim"), *([Text(pips_title.rjust(pw), style="dim")] if pips else [])
-        )
+        columns[0].append(Text(""))
+        columns[1].append(Text(score_title.rjust(sw), style="dim"))
+        if pips:
+            columns[2].append(Text(pips_title.rjust(pw), style="dim"))
         acting = state.to_act if state.to_act is not None else state.on_roll
+        over = state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
         for player in (0, 1):
-            over = state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
             style = "bold reverse" if acting == player and not over else ""
-            cells = [
-                Text(self.player_label(player), style=style),
-                Text(str(state.score[player]).rjust(sw), style=style),
-            ]
+            columns[0].append(Text(self.player_label(player), style=style))
+            columns[1].append(Text(num(state.score[player]).rjust(sw), style=style))
             if pips:
-                cells.append(Text(str(state.pips(player)).rjust(pw), style=style))
-            scores.add_row(*cells)
+                columns[2].append(Text(num(state.pips(player)).rjust(pw), style=style))
+        if rtl:  # the name column on the right, numbers to its left
+            columns.reverse()
+        for i in range(len(columns)):
+            name_column = (i == len(columns) - 1) if rtl else (i == 0)
+            scores.add_column(no_wrap=True, max_width=16 if name_column else None, overflow="ellipsis")
+        for row in zip(*columns, strict=True):
+            scores.add_row(*(show(cell) for cell in row))
 
         body = Text()
         if rules.cube:
             owner = state.cube.owner
             where = t("panel.centre") if owner is None else self.match.names[owner]
-            body.append(f"{t('panel.cube')} {state.cube.value} · {where}\n")
+            body.append(f"{t('panel.cube')} {num(state.cube.value)} · {where}\n")
         else:
             body.append(t("panel.no_cube") + "\n")
         body.append(t("panel.dice") + " ")
@@ -298,10 +314,12 @@ class GameScreen(Screen[None]):
             for d in dice:
                 if d in remaining:
                     remaining.remove(d)
-                    body.append(f"[{d}]", style="bold reverse")
+                    body.append(f"[{num(d)}]", style="bold reverse")
                 else:
-                    body.append(f"[{d}]", style="dim strike")
+                    body.append(f"[{num(d)}]", style="dim strike")
                 body.append(" ")
+            if self.prefs.roll_names and self.tawla.rtl:
+                body.append("— " + self.roll_name(turn.roll), style="italic")
         elif state.opening_dice is not None and state.phase is Phase.OPENING:
             d0, d1 = state.opening_dice
             body.append(t("panel.opening_tie", d0=d0, d1=d1))
@@ -310,25 +328,45 @@ class GameScreen(Screen[None]):
         last = self.match.last_turn
         if last is not None:
             player, done = last
-            play = format_steps(done.made) if done.made else t("panel.no_move")
             body.append("\n\n")
-            body.append(
-                t("panel.last", name=self.match.names[player], dice=f"{done.roll[0]}-{done.roll[1]}", play=play)
-            )
-        parts: list[Text | Table] = [head, Text(""), scores, Text(""), body]
+            name, rolled, play = self.match.names[player], self.roll_text(done.roll), self.play_text(done.made)
+            body.append(t("panel.last", name=name, dice=rolled, play=play))
+        parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
         room = self.size.height - 24  # a taller terminal shows the game's moves too
         turns = self.match.turns
         if room >= 4 and turns:
             moves = Text()
             moves.append(t("panel.moves"), style="bold underline")
             for player, done in turns[-(room - 2) :]:
-                play = format_steps(done.made) if done.made else t("panel.no_move")
                 glyph = GLYPHS[self.prefs.ascii_board][player]
-                moves.append(f"\n{glyph} {done.roll[0]}{done.roll[1]}: {play}")
-            parts += [Text(""), moves]
-        return Group(*parts)
+                moves.append(f"\n{glyph} {self.roll_text(done.roll, joined=True)}: {self.play_text(done.made)}")
+            parts += [Text(""), show(moves)]
+        return Group(*parts)  # type: ignore[arg-type]
 
-    def _banner(self) -> Text:
+    def roll_text(self, roll: tuple[int, int], joined: bool = False) -> str:
+        """A roll as players write it (6-5, or 65), kept left to right inside Arabic text."""
+        text = self.tawla.num(f"{roll[0]}{roll[1]}" if joined else f"{roll[0]}-{roll[1]}")
+        return isolate_ltr(text) if self.tawla.rtl else text
+
+    def roll_name(self, roll: tuple[int, int]) -> str:
+        """A roll's café name: شيش بيش for 6-5, دوش for 6-6 (the higher die first)."""
+        high, low = max(roll), min(roll)
+        if high == low:
+            return self.t(f"roll.double{high}")
+        return self.t("roll.pair", high=self.t(f"roll.die{high}"), low=self.t(f"roll.die{low}"))
+
+    def play_text(self, steps: tuple[Step, ...]) -> str:
+        """A play in notation, in the interface's digits. Each move keeps its order (13/7);
+        in Arabic the moves follow each other from right to left."""
+        if not steps:
+            return self.t("panel.no_move")
+        moves = self.tawla.num(format_steps(steps)).split(" ")
+        return " ".join(isolate_ltr(m) for m in moves) if self.tawla.rtl else " ".join(moves)
+
+    def reason(self, reason: Reason) -> str:
+        return self.tawla.num(reason_text(self.lang, reason))
+
+    def _banner(self) -> object:
         state = self.match.state
         t = self.t
         names = self.match.names
@@ -356,11 +394,11 @@ class GameScreen(Screen[None]):
             text = t("banner.match_over")
         else:
             text = t("banner.game_over")
-        return Text(f" {text} ", style="bold", justify="center")
+        return self.show(Text(text, style="bold"), justify="center")
 
-    def _status(self) -> Text:
+    def _status(self) -> object:
         if self.problem:
-            return Text(self.problem, style="bold")
+            return self.show(Text(self.problem, style="bold"))
         state = self.match.state
         t = self.t
         lines: list[str] = []
@@ -381,21 +419,18 @@ class GameScreen(Screen[None]):
         elif phase is Phase.MOVING and state.turn is not None:
             turn = state.turn
             if turn.steps_needed == 0:
-                reasons = explain_roll(turn.start, turn.roll)
-                lines.extend(reason_text(self.lang, r) for r in reasons)
+                lines.extend(self.reason(r) for r in explain_roll(turn.start, turn.roll))
                 lines.append(t("status.pass"))
             elif turn.complete:
                 lines.append(t("status.confirm"))
             else:
                 if not turn.made:
-                    lines.extend(
-                        reason_text(self.lang, r) for r in explain_roll(turn.start, turn.roll) if _worth_saying(r)
-                    )
+                    lines.extend(self.reason(r) for r in explain_roll(turn.start, turn.roll) if _worth_saying(r))
                 if self.cursor is not None and self.cursor.picked is not None:
                     lines.append(t("status.put"))
                 else:
                     lines.append(t("status.pick"))
-        return Text("\n".join(lines[-2:]))
+        return self.show("\n".join(lines[-2:]))
 
     # -- bindings ------------------------------------------------------------------------------
 
@@ -458,7 +493,7 @@ class GameScreen(Screen[None]):
 
     def action_opening_roll(self) -> None:
         self.notice = None
-        if self.app.dice.manual:  # type: ignore[attr-defined]
+        if self.app.dice.manual:
             self._manual_dice(opening=True)
             return
         if self.act(self.match.roll_opening):
@@ -473,7 +508,7 @@ class GameScreen(Screen[None]):
 
     def action_roll(self) -> None:
         self.notice = None
-        if self.app.dice.manual:  # type: ignore[attr-defined]
+        if self.app.dice.manual:
             self._manual_dice(opening=False)
             return
         self.act(self.match.roll)
@@ -565,7 +600,7 @@ class GameScreen(Screen[None]):
         step = next((s for s in turn.legal if s.source == source and s.die == die), None)
         if step is None:
             reason = explain_step(turn, source, die)
-            self.problem = reason_text(self.lang, reason) if reason else None
+            self.problem = self.reason(reason) if reason else None
             self.app.bell()
             self.redraw()
             return
@@ -610,12 +645,12 @@ class GameScreen(Screen[None]):
             try:
                 parse_play(turn.start, turn.roll, text)
             except NotationError as err:
-                return notation_error_text(self.lang, err)
+                return self.tawla.num(notation_error_text(self.lang, err))
             return None
 
         text = await self.app.push_screen_wait(
             LineScreen(
-                self.t("typing.title", dice=f"{turn.roll[0]}-{turn.roll[1]}"), self.t("typing.hint"), suggestions, check
+                self.t("typing.title", dice=self.roll_text(turn.roll)), self.t("typing.hint"), suggestions, check
             )
         )
         if text and self.act(self.match.play, text):
@@ -627,7 +662,10 @@ class GameScreen(Screen[None]):
     async def action_resign(self) -> None:
         t = self.t
         state = self.match.state
-        body = "\n".join(t(f"resign.level{level}", points=state.points_for(ResultKind(level))) for level in (1, 2, 3))
+        body = "\n".join(
+            t(f"resign.level{level}", points=self.tawla.t_n("points", state.points_for(ResultKind(level))))
+            for level in (1, 2, 3)
+        )
         level = await self.app.push_screen_wait(
             ResignLevelScreen(t("resign.title", name=self.match.names[state.on_roll]), body, t("resign.hint"))
         )
@@ -664,7 +702,7 @@ class GameScreen(Screen[None]):
         names = self.match.names
         kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
         how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
-        points = tr_n(self.lang, "points", result.points)
+        points = self.tawla.t_n("points", result.points)
         body = t("over.body", name=names[result.winner], how=how, points=points)
         body += "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
         self._asking = True
@@ -698,19 +736,17 @@ def _worth_saying(reason: Reason) -> bool:
 
 
 def _fingerprint(content: object) -> tuple[int, str]:
-    """Line count and a comparable form of a Text, a Table of texts, or a Group of those."""
-    parts = list(getattr(content, "renderables", [content]))
-    pieces: list[str] = []
-    lines = 0
-    for part in parts:
-        if isinstance(part, Table):
-            cells = [cell for column in part.columns for cell in column.cells]
-            pieces.append("|".join(repr(c.spans) + c.plain if isinstance(c, Text) else str(c) for c in cells))
-            lines += part.row_count
-        elif isinstance(part, Text):
-            pieces.append(repr(part.spans) + part.plain)
-            lines += part.plain.count("\n") + 1
-        else:  # pragma: no cover - the screen only builds the kinds above
-            pieces.append(repr(part))
-            lines += 1
-    return lines, "\x00".join(pieces)
+    """Line count and a comparable form of what a Static shows (texts, tables of texts, groups)."""
+    if isinstance(content, Bidi):
+        lines, key = _fingerprint(content.text)
+        return lines, f"B{content.rtl}{content.justify}{key}"
+    if isinstance(content, Text):
+        return content.plain.count("\n") + 1, repr(content.spans) + content.plain + str(content.justify)
+    if isinstance(content, Table):
+        cells = [_fingerprint(cell)[1] for column in content.columns for cell in column.cells]
+        return content.row_count, "|".join(cells)
+    parts = getattr(content, "renderables", None)
+    if parts is not None:
+        keys = [_fingerprint(part) for part in parts]
+        return sum(k[0] for k in keys), "\x00".join(k[1] for k in keys)
+    return 1, repr(content)  # pragma: no cover - the screen only builds the kinds above

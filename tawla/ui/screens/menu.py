@@ -11,11 +11,12 @@ from textual.widgets.option_list import Option
 
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
+from tawla.ui.screens.base import Words
 
 ITEMS = ("new_match", "resume", "settings", "rules", "language", "quit")
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(Words, Screen[None]):
     """New match, resume, settings, rules, language, quit."""
 
     CSS_PATH = "menu.tcss"
@@ -37,14 +38,15 @@ class MenuScreen(Screen[None]):
         self.relabel()
 
     def _options(self) -> list[Option]:
-        t = self.app.t  # type: ignore[attr-defined]
         resumable = False  # saved matches arrive with issue #6
-        return [Option(t(f"menu.{item}"), id=item, disabled=(item == "resume" and not resumable)) for item in ITEMS]
+        return [
+            Option(self.say(f"menu.{item}"), id=item, disabled=(item == "resume" and not resumable)) for item in ITEMS
+        ]
 
     def relabel(self) -> None:
-        t = self.app.t  # type: ignore[attr-defined]
-        self.query_one("#logo", Static).update(t("menu.logo"))
-        self.query_one("#tagline", Static).update(t("menu.tagline"))
+        self.set_class(self.tawla.rtl, "-rtl")
+        self.query_one("#logo", Static).update(self.say("menu.logo", justify="center"))
+        self.query_one("#tagline", Static).update(self.say("menu.tagline", justify="center"))
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
@@ -57,12 +59,12 @@ class MenuScreen(Screen[None]):
     def action_pick(self, item: str) -> None:
         app = self.app
         if item == "new_match":
-            app.action_new_match()  # type: ignore[attr-defined]
+            app.action_new_match()
         elif item == "settings":
-            app.action_settings()  # type: ignore[attr-defined]
+            app.action_settings()
         elif item == "rules":
-            app.action_rules()  # type: ignore[attr-defined]
+            app.action_rules()
         elif item == "language":
-            app.action_language()  # type: ignore[attr-defined]
+            app.action_language()
         elif item == "quit":
             app.exit()

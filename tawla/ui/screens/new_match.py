@@ -7,11 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from tawla.game import RuleSet
 from tawla.game.rules import PRESETS, preset
+from tawla.i18n.bidi import has_rtl
 from tawla.ui.footer import TawlaFooter
+from tawla.ui.screens.base import Words
 
 LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21, 25, 0)
 """Match lengths on offer; 0 is money play."""
@@ -25,7 +28,7 @@ def preset_of(rules: RuleSet) -> str:
     return "custom"
 
 
-class NewMatchScreen(Screen[None]):
+class NewMatchScreen(Words, Screen[None]):
     """Names, match length, preset, and a way into the full house rules."""
 
     CSS_PATH = "new_match.tcss"
@@ -37,57 +40,93 @@ class NewMatchScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.rules: RuleSet = self.app.settings.rules  # type: ignore[attr-defined]
+        self.rules: RuleSet = self.tawla.settings.rules
 
     def compose(self) -> ComposeResult:
-        t = self.app.t  # type: ignore[attr-defined]
-        names = self.app.settings.names  # type: ignore[attr-defined]
+        self.set_class(self.tawla.rtl, "-rtl")
+        names = self.tawla.settings.names
         with Vertical(id="card"):
-            yield Static(t("new.title"), classes="title")
+            yield Static(self.say("new.title"), classes="title")
             for i in (0, 1):
-                with Horizontal(classes="row"):
-                    yield Label(t(f"new.player{i + 1}"), classes="label")
-                    name_input = Input(names[i], placeholder=t(f"new.default{i + 1}"), id=f"name{i}", max_length=24)
-                    name_input.cursor_blink = False  # steady: calmer, and screenshots are reproducible
-                    yield name_input
-            with Horizontal(classes="row"):
-                yield Label(t("new.length"), classes="label")
-                yield Select(
-                    [(t("new.money") if n == 0 else t("new.points", n=n), n) for n in LENGTHS],
+                name_input = Input(
+                    names[i], placeholder=self.line(self.t(f"new.default{i + 1}")), id=f"name{i}", max_length=24
+                )
+                name_input.cursor_blink = False  # steady: calmer, and screenshots are reproducible
+                yield from self._row(f"new.player{i + 1}", name_input)
+                # Typed text is shown in logical order by the input; an Arabic name is also
+                # shown here the way it will appear in the game.
+                yield Static(id=f"preview{i}", classes="preview")
+            yield from self._row(
+                "new.length",
+                Select(
+                    [(self.line(self.t("new.money") if n == 0 else self.t("new.points", n=n)), n) for n in LENGTHS],
                     value=self.rules.match_length if self.rules.match_length in LENGTHS else 5,
                     allow_blank=False,
                     id="length",
-                )
-            with Horizontal(classes="row"):
-                yield Label(t("new.preset"), classes="label")
-                yield Select(
-                    [(t(f"preset.{name}"), name) for name in (*PRESETS, "custom")],
+                ),
+            )
+            yield from self._row(
+                "new.preset",
+                Select(
+                    [(self.line(self.t(f"preset.{name}")), name) for name in (*PRESETS, "custom")],
                     value=preset_of(self.rules),
                     allow_blank=False,
                     id="preset",
-                )
+                ),
+            )
             yield Static(id="summary", classes="hint")
             yield Static(id="problem", classes="error")
-            with Horizontal(id="buttons"):
-                yield Button(t("new.house_rules"), id="house")
-                yield Button(t("new.start"), id="start", variant="primary")
+            with Horizontal(id="buttons"):  # the main button at the far end: right, or left in Arabic
+                buttons = [
+                    Button(self.line(self.t("new.house_rules")), id="house"),
+                    Button(self.line(self.t("new.start")), id="start", variant="primary"),
+                ]
+                yield from reversed(buttons) if self.tawla.rtl else buttons
         yield TawlaFooter()
+
+    def _row(self, label: str, control: Widget) -> ComposeResult:
+        """A label and its control; mirrored in Arabic (the label on the right)."""
+        with Horizontal(classes="row"):
+            if self.tawla.rtl:
+                yield control
+                yield Label(self.say(label), classes="label")
+            else:
+                yield Label(self.say(label), classes="label")
+                yield control
 
     def on_mount(self) -> None:
         self._summarize()
+        for i in (0, 1):
+            self._preview(i, self.query_one(f"#name{i}", Input).value)
 
     def relabel(self) -> None:
-        self.call_after_refresh(self.recompose)
+        self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        self.on_mount()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id in ("name0", "name1"):
+            self._preview(int(event.input.id[-1]), event.value)
+
+    def _preview(self, i: int, name: str) -> None:
+        preview = self.query_one(f"#preview{i}", Static)
+        if has_rtl(name):
+            preview.update(self.show(f"{self.t('new.preview')} {name}"))
+            preview.display = True
+        else:
+            preview.display = False
 
     def _summarize(self) -> None:
-        t = self.app.t  # type: ignore[attr-defined]
+        t = self.t
         r = self.rules
         parts = [
             t(f"summary.opening.{r.opening.value}"),
             t(f"summary.next.{r.next_game_opener.value}"),
             t("summary.cube_on") if r.cube else t("summary.cube_off"),
         ]
-        self.query_one("#summary", Static).update(" · ".join(parts))
+        self.query_one("#summary", Static).update(self.show(" · ".join(parts)))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "length" and event.value == self.rules.match_length:
@@ -105,7 +144,7 @@ class NewMatchScreen(Screen[None]):
                 from tawla.i18n.messages import rules_error_text
 
                 key = getattr(err, "type", None) or "rules.tournament_money"
-                problem.update(rules_error_text(self.app.language, str(key)))  # type: ignore[attr-defined]
+                problem.update(self.show(rules_error_text(self.tawla.language, str(key))))
         self._summarize()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -127,14 +166,13 @@ class NewMatchScreen(Screen[None]):
             self._summarize()
 
     def action_start(self) -> None:
-        t = self.app.t  # type: ignore[attr-defined]
-        names = tuple(self.query_one(f"#name{i}", Input).value.strip() or t(f"new.default{i + 1}") for i in (0, 1))
-        app = self.app
-        app.settings = app.settings.model_copy(  # type: ignore[attr-defined]
+        names = tuple(self.query_one(f"#name{i}", Input).value.strip() or self.t(f"new.default{i + 1}") for i in (0, 1))
+        app = self.tawla
+        app.settings = app.settings.model_copy(
             update={
                 "names": tuple(self.query_one(f"#name{i}", Input).value.strip() for i in (0, 1)),
                 "rules": self.rules,
             }
         )
         self.dismiss(None)
-        app.new_match(self.rules, names)  # type: ignore[attr-defined]
+        app.new_match(self.rules, (names[0], names[1]))

@@ -15,13 +15,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Label, Select, Static, Switch
+from textual.widget import Widget
+from textual.widgets import Button, Label, Select, Static, Switch
 
 from tawla.game import RuleSet
 from tawla.game.rules import NextOpener, Opening
 from tawla.i18n.messages import rules_error_text
-from tawla.store.settings import BoardFacing, EndTurn, HomeSide, Preferences, Theme
+from tawla.store.settings import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, Preferences, Theme
 from tawla.ui.footer import TawlaFooter
+from tawla.ui.screens.base import Words
 
 RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("opening", ("opening", "next_game_opener")),
@@ -30,7 +32,18 @@ RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("match", ("holland",)),
     ("money", ("jacoby", "beavers", "raccoons", "automatic_doubles")),
 )
-PREFERENCES = ("auto_forced", "end_turn", "board_facing", "home_side", "show_pips", "theme", "ascii_board")
+PREFERENCES = (
+    "auto_forced",
+    "end_turn",
+    "board_facing",
+    "home_side",
+    "show_pips",
+    "theme",
+    "ascii_board",
+    "digits",
+    "roll_names",
+    "bidi",
+)
 ENUMS: dict[str, type[enum.Enum]] = {
     "opening": Opening,
     "next_game_opener": NextOpener,
@@ -38,6 +51,8 @@ ENUMS: dict[str, type[enum.Enum]] = {
     "home_side": HomeSide,
     "end_turn": EndTurn,
     "theme": Theme,
+    "digits": Digits,
+    "bidi": BidiMode,
 }
 CHOICES: dict[str, tuple[int, ...]] = {
     "max_cube": tuple(2**n for n in range(1, 13)),
@@ -61,7 +76,7 @@ def applies(rules: RuleSet, name: str) -> bool:
     return True
 
 
-class SettingsScreen(Screen[object]):
+class SettingsScreen(Words, Screen[object]):
     """House rules and preferences. With ``rules`` given, edits those (for a new match) and
     returns them on Esc; otherwise edits the defaults for new matches."""
 
@@ -71,7 +86,7 @@ class SettingsScreen(Screen[object]):
     def __init__(self, rules: RuleSet | None = None) -> None:
         super().__init__()
         self.for_new_match = rules is not None
-        self.rules: RuleSet = rules if rules is not None else self.app.settings.rules  # type: ignore[attr-defined]
+        self.rules: RuleSet = rules if rules is not None else self.tawla.settings.rules
 
     @property
     def locked(self) -> bool:
@@ -81,40 +96,51 @@ class SettingsScreen(Screen[object]):
         return not self.for_new_match and any(isinstance(s, GameScreen) for s in self.app.screen_stack)
 
     def compose(self) -> ComposeResult:
-        t = self.app.t  # type: ignore[attr-defined]
-        prefs = self.app.preferences  # type: ignore[attr-defined]
+        self.set_class(self.tawla.rtl, "-rtl")
+        prefs = self.tawla.preferences
         with VerticalScroll(id="scroll"):
-            yield Static(t("settings.title"), classes="title")
+            yield Static(self.say("settings.title"), classes="title")
             if self.locked:
-                yield Static(t("settings.locked"), classes="error")
+                yield Static(self.say("settings.locked"), classes="error")
             yield Static(id="problem", classes="error")
             for group, names in RULE_GROUPS:
-                yield Static(t(f"settings.group.{group}"), classes="group")
+                yield Static(self.say(f"settings.group.{group}"), classes="group")
                 for name in names:
                     yield from self._row(name, getattr(self.rules, name), rule=True)
-            yield Static(t("settings.group.preferences"), classes="group")
+            yield Static(self.say("settings.group.preferences"), classes="group")
             for name in PREFERENCES:
                 yield from self._row(name, getattr(prefs, name), rule=False)
+            with Horizontal(classes="setting actions"):
+                yield Button(self.line(self.t("settings.check_rtl")), id="check-rtl")
         yield TawlaFooter()
 
     def _row(self, name: str, value: Any, rule: bool) -> ComposeResult:
-        t = self.app.t  # type: ignore[attr-defined]
+        t = self.t
         disabled = rule and (self.locked or not applies(self.rules, name))
+        control: Widget
+        if name in ENUMS:
+            options = [(self.line(t(f"option.{name}.{member.value}")), member.value) for member in ENUMS[name]]
+            control = Select(options, value=value.value, allow_blank=False, id=f"set-{name}", disabled=disabled)
+        elif name in CHOICES:
+            options = [(self.tawla.num(v), v) for v in CHOICES[name]]
+            control = Select(options, value=value, allow_blank=False, id=f"set-{name}", disabled=disabled)
+        else:
+            control = Switch(value=bool(value), id=f"set-{name}", disabled=disabled)
         with Horizontal(classes="setting"):
+            if self.tawla.rtl:  # mirrored: the control on the left, the words on the right
+                yield control
             with Vertical(classes="text"):
-                yield Label(t(f"setting.{name}"), classes="name")
-                yield Label(t(f"setting.{name}_help"), classes="explain")
-            if name in ENUMS:
-                options = [(t(f"option.{name}.{member.value}"), member.value) for member in ENUMS[name]]
-                yield Select(options, value=value.value, allow_blank=False, id=f"set-{name}", disabled=disabled)
-            elif name in CHOICES:
-                options = [(str(v), v) for v in CHOICES[name]]
-                yield Select(options, value=value, allow_blank=False, id=f"set-{name}", disabled=disabled)
-            else:
-                yield Switch(value=bool(value), id=f"set-{name}", disabled=disabled)
+                yield Label(self.say(f"setting.{name}"), classes="name")
+                yield Label(self.say(f"setting.{name}_help"), classes="explain")
+            if not self.tawla.rtl:
+                yield control
 
     def relabel(self) -> None:
         self.call_after_refresh(self.recompose)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "check-rtl":
+            self.tawla.check_rtl()
 
     # -- changes -------------------------------------------------------------------------
 
@@ -130,23 +156,23 @@ class SettingsScreen(Screen[object]):
     def _changed(self, control_id: str, raw: Any) -> None:
         name = control_id.removeprefix("set-")
         value = self._value(name, raw)
-        current = getattr(self.app.preferences if name in PREFERENCES else self.rules, name)  # type: ignore[attr-defined]
+        current = getattr(self.tawla.preferences if name in PREFERENCES else self.rules, name)
         if value == current:
             return  # a control reporting its first value, or no change
         problem = self.query_one("#problem", Static)
         problem.update("")
         if name in PREFERENCES:
-            prefs: Preferences = self.app.preferences  # type: ignore[attr-defined]
-            self.app.set_preferences(prefs.model_copy(update={name: value}))  # type: ignore[attr-defined]
+            prefs: Preferences = self.tawla.preferences
+            self.tawla.set_preferences(prefs.model_copy(update={name: value}))
             return
         try:
             self.rules = self.rules.adjusted(**{name: value})
         except ValidationError as err:
             first = err.errors()[0]
-            problem.update(rules_error_text(self.app.language, first["type"], first.get("ctx")))  # type: ignore[attr-defined]
+            problem.update(self.show(rules_error_text(self.tawla.language, first["type"], first.get("ctx"))))
             return
         if not self.for_new_match:
-            self.app.set_default_rules(self.rules)  # type: ignore[attr-defined]
+            self.tawla.set_default_rules(self.rules)
         self._sync()
 
     def _sync(self) -> None:

@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
-from rich.text import Text
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tawla.i18n.bidi import isolate_ltr
 from tawla.ui.app import MIN_HEIGHT, MIN_WIDTH
 
 
 class TooSmallMessage(Static):
     """The message, re-worded at every resize."""
 
-    def render(self) -> Text:
+    def render(self) -> RenderableType:
         app = self.app
         size = app.size
-        return Text(
-            app.t("screen.too_small", need=f"{MIN_WIDTH}×{MIN_HEIGHT}", now=f"{size.width}×{size.height}"),  # type: ignore[attr-defined]
-            justify="center",
-        )
+        # Sizes stay "80×24" (width first) inside Arabic sentences too.
+        need = isolate_ltr(f"{app.num(MIN_WIDTH)}×{app.num(MIN_HEIGHT)}")  # type: ignore[attr-defined]
+        now = isolate_ltr(f"{app.num(size.width)}×{app.num(size.height)}")  # type: ignore[attr-defined]
+        shown: RenderableType = app.show(app.t("screen.too_small", need=need, now=now), justify="center")  # type: ignore[attr-defined]
+        return shown
 
 
 class TooSmallScreen(Screen[None]):

@@ -1,0 +1,355 @@
+"""Arabic: exact visual strings, a library-free round trip, digits, the Arabic keyboard,
+the mirrored layout and the right-to-left check (#5)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.text import Text
+from textual.binding import Binding
+from textual.keys import _character_to_key
+from textual.widgets import OptionList
+
+from tawla.game import Match, Phase, RuleSet, ScriptedDice
+from tawla.i18n import arabic_indic_by_default, catalog, choose_language, tr
+from tawla.i18n.bidi import embedding_levels, layout, logical_from_visual, visual
+from tawla.store.settings import BidiMode, Digits, Preferences, Settings
+from tawla.ui.app import TawlaApp, terminal_bidi_sequence
+from tawla.ui.footer import TawlaFooter
+from tawla.ui.keys import ARABIC_LAYOUT
+from tawla.ui.screens.check_rtl import CheckRtlScreen
+from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResignLevelScreen, YesNoScreen
+from tawla.ui.screens.game import GameScreen
+from tawla.ui.screens.help import HelpScreen
+from tawla.ui.screens.menu import MenuScreen
+from tawla.ui.screens.new_match import NewMatchScreen
+from tawla.ui.screens.rulebook import RulebookScreen
+from tawla.ui.screens.settings import SettingsScreen
+
+SIZE = (100, 30)
+LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
+
+
+def screen_text(app: TawlaApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+# -- exact visual strings --------------------------------------------------------------------------
+
+VISUAL = [
+    # harakat stay after their letter (L3), notation keeps its order, brackets are mirrored (L4)
+    ("حرّك 13/7 (مارس)", "(ﺱﺭﺎﻣ) 13/7 ﻙﺮّﺣ"),
+    # a roll isolated left to right keeps 6-1; without the isolate it would read 1-6
+    (f"خرج لي {LRI}6-1{PDI} يا علي", "ﻲﻠﻋ ﺎﻳ 6-1 ﻲﻟ ﺝﺮﺧ"),
+    ("خرج لي 6-1 يا علي", "ﻲﻠﻋ ﺎﻳ 1-6 ﻲﻟ ﺝﺮﺧ"),
+    # Arabic-Indic digits, and a bracket around words and digits
+    ("النتيجة ٣ مقابل ٥ (مباراة حتى ٧)", "(٧ ﻰﺘﺣ ﺓﺍﺭﺎﺒﻣ) ٥ ﻞﺑﺎﻘﻣ ٣ ﺔﺠﻴﺘﻨﻟﺍ"),
+    # a Latin word inside, lam-alef as one cell, tanween on a final alef
+    ("اضغط Enter للتأكيد", "ﺪﻴﻛﺄﺘﻠﻟ Enter ﻂﻐﺿﺍ"),
+    ("لا تلعب", "ﺐﻌﻠﺗ ﻻ"),
+    ("Esc: قرّر لاحقاً.", ".ﺎًﻘﺣﻻ ﺭﺮّﻗ :Esc"),
+    # moves isolated one by one follow each other from the right, each in its own order
+    (f"لعبت {LRI}bar/22*{PDI} {LRI}6/off{PDI}", "6/off bar/22* ﺖﺒﻌﻟ"),
+    # a name in its own direction (FSI): its "!" stays with it
+    (f"يبدأ {FSI}Ali!{PDI} الآن", "ﻥﻵﺍ Ali! ﺃﺪﺒﻳ"),
+    (f"يبدأ {FSI}سامي!{PDI} الآن", "ﻥﻵﺍ !ﻲﻣﺎﺳ ﺃﺪﺒﻳ"),
+    ("خانة [البار]", "[ﺭﺎﺒﻟﺍ] ﺔﻧﺎﺧ"),
+]
+
+
+@pytest.mark.parametrize(("logical", "shown"), VISUAL, ids=[v for v, _ in VISUAL])
+def test_exact_visual_strings(logical: str, shown: str) -> None:
+    assert visual(logical, rtl=True) == shown
+
+
+def test_english_passes_through_untouched_without_its_isolates() -> None:
+    assert visual(f"Ali rolled {LRI}6-1{PDI} (opening)", rtl=False) == "Ali rolled 6-1 (opening)"
+
+
+def test_an_arabic_word_in_an_english_line_is_reordered_in_place() -> None:
+    assert visual("Player سامي wins", rtl=False) == "Player ﻲﻣﺎﺳ wins"
+
+
+def test_wrapping_comes_before_reordering_and_measures_shaped_text() -> None:
+    lines = [line.plain for line in layout("الطاولة لعبة لشخصين، ولكل طرف 15 حجراً.", 20, rtl=True)]
+    # the first words are on the first line, right-aligned; the last line is padded on the left
+    assert lines == ["،ﻦﻴﺼﺨﺸﻟ ﺔﺒﻌﻟ ﺔﻟﻭﺎﻄﻟﺍ", "   .ﺍًﺮﺠﺣ 15 ﻑﺮﻃ ﻞﻜﻟﻭ"]
+    # lam-alef is one cell once shaped: four words of it fit in 8 cells
+    assert [line.plain for line in layout("لا لا لا لا", 8, rtl=True)] == [" ﻻ ﻻ ﻻ ﻻ"]
+
+
+def test_styles_follow_their_characters() -> None:
+    text = Text("ارمِ ")
+    text.append("الزهر", style="bold")
+    (line,) = layout(text, 20, rtl=True)
+    bold = "".join(line.plain[s.start : s.end] for s in line.spans if "bold" in str(s.style))
+    assert logical_from_visual(bold) == unicodedata.normalize("NFKC", "الزهر")
+
+
+def test_the_paragraph_direction_is_explicit() -> None:
+    # A line starting with a Latin word is still a right-to-left paragraph in Arabic.
+    assert embedding_levels("Esc للرجوع", rtl=True)[0] == 2
+    assert embedding_levels("Esc للرجوع", rtl=False)[0] == 0
+
+
+# -- the round trip that trusts no library ----------------------------------------------------
+
+_ARABIC = "ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىي"
+_MARKS = "\u064b\u064e\u064f\u0650\u0651\u0652"
+
+
+def _pure_rtl_words() -> st.SearchStrategy[str]:
+    # (a mark between lam and alef still makes the lam-alef ligature, with the mark after it)
+    marked = st.tuples(st.sampled_from(_ARABIC.replace("ل", "")), st.sampled_from(["", *_MARKS])).map("".join)
+    letter = marked | st.just("ل")
+    word = st.lists(letter, min_size=1, max_size=7).map("".join)
+    bracketed = word.map(lambda w: f"({w})") | word.map(lambda w: f"«{w}»")
+    return st.lists(word | bracketed, min_size=1, max_size=8).map(" ".join)
+
+
+@given(_pure_rtl_words())
+def test_reading_the_cells_back_gives_the_logical_text(line: str) -> None:
+    assert logical_from_visual(visual(line, rtl=True)) == unicodedata.normalize("NFKC", line)
+
+
+def _plain_arabic(text: str) -> bool:
+    """A catalog line with no Latin letters, digits, placeholders or formatting characters."""
+    return not re.search(r"[A-Za-z0-9٠-٩{}\n\u2066-\u2069→]", text)
+
+
+@pytest.mark.parametrize("key", [k for k, v in catalog("ar").items() if _plain_arabic(v)])
+def test_every_plain_arabic_catalog_line_reads_back(key: str) -> None:
+    text = catalog("ar")[key]
+    assert logical_from_visual(visual(text, rtl=True)) == unicodedata.normalize("NFKC", text)
+
+
+_LTR_TOKENS = re.compile(r"(?:bar|\d+)/(?:\d+|off)\*?|\d-\d")
+
+
+@pytest.mark.parametrize("key", [k for k, v in catalog("ar").items() if _LTR_TOKENS.search(v)])
+def test_notation_and_rolls_in_arabic_sentences_keep_their_order(key: str) -> None:
+    text = tr("ar", key, **{name: "x" for name in re.findall(r"{(\w+)}", catalog("ar")[key])})
+    shown = visual(text, rtl=True)
+    for token in _LTR_TOKENS.findall(text):
+        assert token in shown, (key, token, shown)
+
+
+def test_names_and_other_pieces_are_isolated_in_arabic_sentences_only() -> None:
+    assert FSI + "Ali!" + PDI in tr("ar", "banner.turn", name="Ali!")
+    assert tr("en", "banner.turn", name="Ali!").count(FSI) == 0
+
+
+# -- digits and language -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("locale", "indic"),
+    [("ar_EG.UTF-8", True), ("ar_SA", True), ("ar_SD.UTF-8", True), ("ar_MA.UTF-8", False), ("ar", False),
+     ("ar_AE.UTF-8", False), ("en_US.UTF-8", False), ("", False)],
+)  # fmt: skip
+def test_digits_follow_the_locale_like_cldr(locale: str, indic: bool) -> None:
+    assert arabic_indic_by_default({"LANG": locale}) is indic
+
+
+def test_the_language_comes_from_the_flag_then_the_settings_then_the_locale() -> None:
+    assert choose_language("en", "ar", {"LANG": "ar_EG.UTF-8"}) == "en"
+    assert choose_language(None, "ar", {"LANG": "en_US.UTF-8"}) == "ar"
+    assert choose_language(None, None, {"LC_ALL": "ar_JO.UTF-8"}) == "ar"
+    assert choose_language(None, None, {}) == "en"
+
+
+def test_the_terminal_is_told_who_reorders_even_through_tmux() -> None:
+    assert terminal_bidi_sequence(True, inside_tmux=False) == "\x1b[8l"
+    assert terminal_bidi_sequence(False, inside_tmux=False) == "\x1b[8h"
+    assert terminal_bidi_sequence(True, inside_tmux=True) == "\x1bPtmux;\x1b\x1b[8l\x1b\\"
+
+
+# -- the game in Arabic ----------------------------------------------------------------------------
+
+
+def arabic(match: Match | None = None, **preferences: object) -> TawlaApp:
+    settings = Settings(bidi_checked=True, preferences=Preferences(**preferences))  # type: ignore[arg-type]
+    dice = match.dice if match is not None else ScriptedDice([(6, 1)])
+    return TawlaApp(lang="ar", dice=dice, match=match, settings=settings)
+
+
+def opening_match(*rolls: tuple[int, int], names: tuple[str, str] = ("سامي", "Badr")) -> Match:
+    return Match(RuleSet(match_length=3), names, ScriptedDice(list(rolls)))
+
+
+async def test_the_first_arabic_start_asks_how_the_terminal_shows_arabic() -> None:
+    app = TawlaApp(lang="ar")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CheckRtlScreen)
+        sample = tr("ar", "check.sample")
+        assert visual(sample, rtl=True) in screen_text(app) and sample in screen_text(app)
+        await pilot.press("٢")  # Arabic-Indic 2: this terminal reorders by itself
+        assert isinstance(app.screen, MenuScreen)
+        assert app.settings.bidi_checked and app.preferences.bidi is BidiMode.TERMINAL
+        assert tr("ar", "menu.new_match") in screen_text(app)  # now sent in logical order
+        app.action_settings()
+        await pilot.pause()
+        app.screen.query_one("#check-rtl").press()  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("1")
+        assert app.preferences.bidi is BidiMode.APP
+        assert visual(tr("ar", "settings.title"), rtl=True) in screen_text(app)
+
+
+async def test_escape_leaves_the_check_for_later() -> None:
+    app = TawlaApp(lang="ar")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen) and not app.settings.bidi_checked
+        assert app.preferences.bidi is BidiMode.APP
+
+
+async def test_the_layout_mirrors_in_arabic() -> None:
+    for lang in ("en", "ar"):
+        match = opening_match((6, 1))
+        app = arabic(match) if lang == "ar" else TawlaApp(lang="en", dice=match.dice, match=match)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("space")
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            panel, board = screen.query_one("#panel").region, screen.query_one("#board").region
+            keys = [k for k in screen.query_one(TawlaFooter).children if "-command-palette" not in k.classes]
+            first, last = keys[0] if lang == "en" else keys[-1], keys[-1] if lang == "en" else keys[0]
+            if lang == "ar":
+                assert panel.x < board.x and first.region.x > last.region.x  # the first key at the right
+                status = screen.query_one("#status").region
+                row = screen_text(app).splitlines()[status.y]
+                assert len(row.rstrip()) >= status.right - 2 and row.startswith(" " * 20)  # right-aligned
+            else:
+                assert panel.x > board.x and first.region.x < last.region.x
+
+
+async def test_arabic_names_read_correctly_everywhere() -> None:
+    match = opening_match((6, 1))
+    app = arabic(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        shown = visual("سامي", rtl=True)
+        assert shown == "ﻲﻣﺎﺳ"
+        text = screen_text(app)
+        assert text.count(shown) >= 2  # the banner and the score table
+        assert "سامي" not in text  # never in logical order
+
+
+async def test_an_arabic_name_typed_in_is_previewed_as_it_will_appear() -> None:
+    app = arabic()
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_new_match()
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchScreen)
+        await pilot.press(*"سامي")
+        await pilot.pause()
+        assert visual(f"{tr('ar', 'new.preview')} سامي", rtl=True) in screen_text(app)
+
+
+async def test_arabic_indic_digits_everywhere_but_the_notation_order_is_kept() -> None:
+    match = opening_match((6, 1), (5, 2))
+    app = arabic(match, digits=Digits.ARABIC_INDIC)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("space")
+        await pilot.press(":")
+        await pilot.press(*"13/7 8/7", "enter")
+        await pilot.press("enter")  # the turn is over
+        await pilot.press("space")  # Badr rolls 5-2
+        text = screen_text(app).rsplit("\n", 1)[0]  # (the footer names keys: f1)
+        assert not re.search("[0-9]", text), text  # points, pips, score, dice, cube, moves
+        assert "١٦٧" in text and "١٣" in text and "٢٤" in text  # pips and board numbers
+        assert "٨/٧ ١٣/٧" in text  # the moves: each keeps its order, read from the right
+
+
+async def test_the_digits_of_arabic_follow_the_setting() -> None:
+    match = opening_match((6, 1))
+    app = arabic(match, digits=Digits.WESTERN)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        assert "167" in screen_text(app) and "١" not in screen_text(app)
+
+
+# -- the Arabic keyboard -------------------------------------------------------------------------
+
+SCREENS = [
+    TawlaApp,
+    MenuScreen,
+    NewMatchScreen,
+    SettingsScreen,
+    GameScreen,
+    HelpScreen,
+    RulebookScreen,
+    CheckRtlScreen,
+    YesNoScreen,
+    NoticeScreen,
+    ResignLevelScreen,
+    LineScreen,
+]
+
+
+@pytest.mark.parametrize("owner", SCREENS, ids=lambda s: s.__name__)
+def test_every_letter_key_has_its_arabic_twin(owner: type) -> None:
+    for binding in owner.BINDINGS:
+        assert isinstance(binding, Binding)
+        keys = {k.strip() for k in binding.key.split(",")}
+        for key in keys:
+            if len(key) == 1 and key.isascii() and key.isalpha():
+                assert _character_to_key(ARABIC_LAYOUT[key][0]) in keys, (owner.__name__, binding.key)
+            if len(key) == 1 and key.isdigit():
+                assert "٠١٢٣٤٥٦٧٨٩"[int(key)] in keys, (owner.__name__, binding.key)
+
+
+async def test_a_whole_turn_on_the_arabic_layout() -> None:
+    match = opening_match((6, 1), (5, 2))
+    app = arabic(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")  # the opening roll, 6-1 for سامي
+        state = match.state
+        assert state.phase is Phase.MOVING
+        await pilot.press("٦")  # a die key in Arabic-Indic digits plays the 6 from the cursor
+        await pilot.press("١")
+        assert match.state.turn is not None and match.state.turn.complete
+        await pilot.press("ع")  # u on the Arabic layout: undo
+        assert match.state.turn is not None and len(match.state.turn.made) == 1
+        await pilot.press("١", "enter")
+        assert match.state.phase is Phase.TURN and match.state.on_roll == 1
+        await pilot.press("ق")  # r on the Arabic layout: roll
+        assert match.state.phase is Phase.MOVING and match.state.turn is not None
+        assert match.state.turn.roll == (5, 2)
+
+
+async def test_the_help_screen_shows_both_keys() -> None:
+    app = arabic()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f1")
+        text = screen_text(app)
+        assert "r / ق" in text and "1 / ١" in text
+
+
+async def test_the_language_switches_from_the_menu_the_palette_and_the_game() -> None:
+    match = opening_match((6, 1))
+    app = TawlaApp(lang="en", dice=match.dice, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen.query_one("#menu", OptionList)
+        while menu.highlighted_option is None or menu.highlighted_option.id != "language":
+            await pilot.press("down")
+        await pilot.press("enter")
+        assert app.language == "ar"
+        assert visual(tr("ar", "menu.new_match"), rtl=True) in screen_text(app)
+        commands = {c.title for c in app.get_system_commands(app.screen)}
+        assert visual(tr("ar", "command.language"), rtl=True) in commands
+        app.action_language()  # what the palette's "language" command runs
+        await pilot.pause()
+        assert app.language == "en" and tr("en", "menu.new_match") in screen_text(app)
+        app.start_match(match)  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("f2")
+        assert app.language == "ar" and isinstance(app.screen, GameScreen)
+        assert visual(tr("ar", "key.roll"), rtl=True) in screen_text(app)
