@@ -502,8 +502,9 @@ class GameScreen(Words, Screen[None]):
                 d0, _ = state.opening_dice
                 self.notice = self.t("notice.tie", die=d0)
             elif state.opening_dice:
-                d0, d1 = state.opening_dice
-                self.notice = self.t("notice.opening", name=self.match.names[state.on_roll], d0=d0, d1=d1)
+                winner = state.on_roll  # the winner's die first: "Badr starts, 5 against 4"
+                d0, d1 = state.opening_dice[winner], state.opening_dice[1 - winner]
+                self.notice = self.t("notice.opening", name=self.match.names[winner], d0=d0, d1=d1)
         self.after_action()
 
     def action_roll(self) -> None:
@@ -517,8 +518,8 @@ class GameScreen(Words, Screen[None]):
     @work
     async def _manual_dice(self, opening: bool) -> None:
         def check(text: str) -> str | None:
-            digits = [c for c in text if c.isdigit()]
-            if len(digits) != 2 or not all("1" <= c <= "6" for c in digits):
+            digits = [int(c) for c in text if c.isdigit()]  # Western or Arabic-Indic
+            if len(digits) != 2 or not all(1 <= d <= 6 for d in digits):
                 return self.t("dice.bad")
             return None
 
