@@ -93,6 +93,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, metavar="N", help=tr(lang, "cli.help.seed"))
     parser.add_argument("--dice", choices=("random", "manual"), default="random", help=tr(lang, "cli.help.dice"))
     parser.add_argument("--lang", choices=LANGUAGES, help=tr(lang, "cli.help.lang"))
+    parser.add_argument("--resume", action="store_true", help=tr(lang, "cli.help.resume"))
     parser.add_argument(
         "--version", action="version", version=f"tawla {__version__}", help=tr(lang, "cli.help.version")
     )
@@ -134,6 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_game(args: argparse.Namespace, lang: str) -> int:
     """Start the Textual game."""
     from tawla.game import DiceSource, FairDice, ManualDice, SeededDice
+    from tawla.store.files import default_paths
     from tawla.ui.app import TawlaApp, terminal_bidi_sequence
 
     dice: DiceSource
@@ -144,7 +146,7 @@ def run_game(args: argparse.Namespace, lang: str) -> int:
     else:
         dice = FairDice()
     try:
-        TawlaApp(lang=args.lang or lang, dice=dice).run()
+        TawlaApp(lang=args.lang, dice=dice, paths=default_paths(), resume=args.resume).run()
     finally:
         # Leave the terminal ordering text itself again, as it was before.
         sys.stdout.write(terminal_bidi_sequence(False))

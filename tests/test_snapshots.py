@@ -153,3 +153,58 @@ def test_ascii_board_in_monochrome(snap_compare) -> None:  # type: ignore[no-unt
     settings = Settings(preferences=Preferences(ascii_board=True, theme=Theme.MONO))
     app = TawlaApp(lang="en", dice=match.dice, match=match, settings=settings)
     assert snap_compare(app, terminal_size=(80, 24))
+
+
+@each
+@sizes
+def test_ids_dialog(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(app_for(midgame(variant), variant), press=["i"], terminal_size=size)
+
+
+@each
+@sizes
+def test_setup_dialog(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    async def set_up(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.action_setup()
+        await pilot.pause()
+        await pilot.press(*"4HPwATDgc/ABM", "enter")
+        await pilot.press(*"cAkAAAAAAAAAA", "enter")  # 13 characters: one too many
+        await pilot.pause()
+
+    assert snap_compare(app_for(variant=variant), run_before=set_up, terminal_size=size)
+
+
+def _with_history(tmp_path, variant: str) -> TawlaApp:  # type: ignore[no-untyped-def]
+    from tawla.store import saves
+    from tawla.store.files import Paths
+
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    kept = saves.SavedMatch(midgame(variant, moves=30), "20261129-200000-a1b2c3", "2026-11-29T20:00:00+00:00")
+    saves.archive(kept, paths.history)
+    app = app_for(variant=variant)
+    app.paths = paths
+    return app
+
+
+@each
+@sizes
+def test_history_picker(snap_compare, size, variant, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    async def open_replay(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.action_replay()
+        await pilot.pause()
+
+    app = _with_history(tmp_path, variant)
+    assert snap_compare(app, run_before=open_replay, terminal_size=size)
+
+
+@each
+@sizes
+def test_replay(snap_compare, size, variant, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    async def replay(pilot) -> None:  # type: ignore[no-untyped-def]
+        pilot.app.action_replay()
+        await pilot.pause()
+        await pilot.press("enter", *["right"] * 12)
+        await pilot.pause()
+
+    app = _with_history(tmp_path, variant)
+    assert snap_compare(app, run_before=replay, terminal_size=size)

@@ -8,6 +8,7 @@ under the cursor, puts it down, ends the turn, closes the game-over card).
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -27,10 +28,11 @@ pytestmark = pytest.mark.skipif(
 class Terminal:
     """One detached tmux session on its own server socket."""
 
-    def __init__(self, command: list[str], width: int = 80, height: int = 24) -> None:
+    def __init__(self, command: list[str], home: Path, width: int = 80, height: int = 24) -> None:
+        """``home``: the TAWLA_HOME of this run (settings and saved matches), never the user's."""
         assert TMUX is not None, "tmux is required (CI installs it)"
         self.socket = f"tawla-test-{uuid.uuid4().hex[:8]}"
-        env = f"env LANG=C.UTF-8 TERM=xterm-256color {' '.join(command)}"
+        env = f"env LANG=C.UTF-8 TERM=xterm-256color TAWLA_HOME={shlex.quote(str(home))} {shlex.join(command)}"
         self._tmux("new-session", "-d", "-s", "t", "-x", str(width), "-y", str(height), env)
 
     def _tmux(self, *args: str) -> str:
@@ -62,8 +64,8 @@ def installed_tawla() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "tawla"]
 
 
-def test_a_whole_game_in_a_real_terminal() -> None:
-    term = Terminal([*installed_tawla(), "--seed", "37", "--lang", "en"])
+def test_a_whole_game_in_a_real_terminal(tmp_path: Path) -> None:
+    term = Terminal([*installed_tawla(), "--seed", "37", "--lang", "en"], tmp_path)
     try:
         menu = term.wait_for(lambda s: "New match" in s and "tawla" in s)
         assert "Quit" in menu
@@ -91,7 +93,7 @@ def test_a_whole_game_in_a_real_terminal() -> None:
         term.close()
 
 
-def test_a_whole_game_in_arabic_with_arabic_keys() -> None:
+def test_a_whole_game_in_arabic_with_arabic_keys(tmp_path: Path) -> None:
     """``tawla --lang ar``: the first start asks how the terminal shows Arabic, then a
     whole game is played with the keys an Arabic keyboard layout sends (ى for n, ق for r,
     Arabic-Indic digits for the dice), and the rows hold the text in visual order."""
@@ -101,7 +103,7 @@ def test_a_whole_game_in_arabic_with_arabic_keys() -> None:
     def ar(key: str, **params: object) -> str:
         return visual(tr("ar", key, **params), rtl=True)
 
-    term = Terminal([*installed_tawla(), "--seed", "37", "--lang", "ar"])
+    term = Terminal([*installed_tawla(), "--seed", "37", "--lang", "ar"], tmp_path)
     try:
         check = term.wait_for(lambda s: "Press 1 or 2" in s)
         assert visual(tr("ar", "check.sample"), rtl=True) in check and tr("ar", "check.sample") in check
@@ -117,7 +119,7 @@ def test_a_whole_game_in_arabic_with_arabic_keys() -> None:
         assert ar("panel.match", length="5") in board and "┌13─14" in board
         assert lines[2].index(ar("panel.match", length="5")) < lines[2].index("┌")  # the panel on the left
         term.keys("ق")  # r on the Arabic layout: the opening roll
-        rolled = term.wait_for(lambda s: ar("panel.dice") + " [" in s or ar("panel.dice") in s and "[" in s)
+        rolled = term.wait_for(lambda s: ar("panel.dice") + " [" in s or (ar("panel.dice") in s and "[" in s))
         assert visual(tr("ar", "banner.moving", name="x").replace("x", ""), rtl=True).strip(" —") in rolled
 
         def board_rows(screen: str) -> list[str]:
@@ -128,7 +130,7 @@ def test_a_whole_game_in_arabic_with_arabic_keys() -> None:
         final = ""
         for _ in range(1500):
             text = term.screen()
-            if ar("over.title") in text:
+            if ar("over.title") in text and "ﺔﺠﻴﺘﻨﻟﺍ" in text.split("\n", 2)[2]:  # the card, with the score
                 final = text
                 break
             if ar("status.turn") in text or ar("status.turn_double") in text:
@@ -141,3 +143,43 @@ def test_a_whole_game_in_arabic_with_arabic_keys() -> None:
         assert "ﺔﺠﻴﺘﻨﻟﺍ" in final  # النتيجة, shaped and reversed
     finally:
         term.close()
+
+
+def _table(screen: str) -> list[str]:
+    """The board and the panel (score, pips, cube, dice): the rows between the banner and the status."""
+    return screen.splitlines()[:16]
+
+
+def test_closing_the_terminal_loses_nothing(tmp_path: Path) -> None:
+    """A seeded match, a few turns, the tmux session killed (the program gets SIGHUP), then
+    ``tawla --resume``: the same position, score and player on roll."""
+    term = Terminal([*installed_tawla(), "--seed", "11", "--lang", "en"], tmp_path)
+    try:
+        term.wait_for(lambda s: "New match" in s)
+        term.keys("Enter")
+        term.wait_for(lambda s: "First player" in s)
+        term.keys("C-s")
+        term.wait_for(lambda s: "Opening roll" in s)
+        for _ in range(14):
+            term.keys("Space")
+            time.sleep(0.15)
+        # play on to the next moment with nothing picked up: a player about to roll
+        for _ in range(60):
+            if "Roll the dice" in term.screen():
+                break
+            term.keys("Space")
+            time.sleep(0.15)
+        time.sleep(0.5)
+        before = term.screen()
+        assert "Roll the dice" in before
+    finally:
+        term.close()  # the terminal goes away: tawla gets SIGHUP
+    again = Terminal([*installed_tawla(), "--resume"], tmp_path)
+    try:
+        after = again.wait_for(lambda s: "5-point match" in s)
+        time.sleep(0.5)
+        after = again.screen()
+        assert _table(after) == _table(before), f"before:\n{before}\nafter:\n{after}"
+        assert before.splitlines()[0] == after.splitlines()[0]  # the same player to act
+    finally:
+        again.close()

@@ -53,20 +53,17 @@ class SeededDice:
 
     manual = False
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, rolled: int = 0) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        self.rolled = 0
+        """Rolls drawn so far: a seeded match resumes as ``SeededDice(seed, rolled)``."""
+        for _ in range(rolled):
+            self.roll()
 
     def roll(self) -> Dice:
+        self.rolled += 1
         return self._rng.randint(1, 6), self._rng.randint(1, 6)
-
-    def get_state(self) -> object:
-        """The generator's state, to resume a seeded match exactly where it was."""
-        return self._rng.getstate()
-
-    def set_state(self, state: object) -> None:
-        """Restore a state from :meth:`get_state`."""
-        self._rng.setstate(state)  # type: ignore[arg-type]
 
 
 class ManualDice:

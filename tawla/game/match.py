@@ -82,6 +82,8 @@ class Match:
         self.start = start if start is not None else new_match(self.rules)
         """Where the history begins: the start of a match, or a position that was set up."""
         self._events: list[Event] = []
+        self.revision = 0
+        """Counts every change of the history (an action, an undo): what autosave watches."""
         self._state = self.start
         self._turns: list[tuple[int, TurnState]] = []
         for event in events:
@@ -144,11 +146,17 @@ class Match:
         before = self._state
         self._state = advance(before, event)
         self._events.append(event)
+        self.revision += 1
         if isinstance(event, TurnEnded) and before.turn is not None:
             self._turns.append((before.on_roll, before.turn))
         elif isinstance(event, NextGame):
             self._turns = []
         return self._state
+
+    def replay_event(self, event: Event) -> MatchState:
+        """Apply one recorded event (loading a saved history); raises :class:`ActionError` if
+        the rules do not allow it now."""
+        return self._apply(event)
 
     @property
     def turns(self) -> tuple[tuple[int, TurnState], ...]:
@@ -199,6 +207,7 @@ class Match:
         # The last step of this turn (a declined resignation may come after it).
         last = next(i for i in range(len(self._events) - 1, -1, -1) if isinstance(self._events[i], Stepped))
         del self._events[last]
+        self.revision += 1
         self._state = replace(s, turn=s.turn.undo())
         return self._state
 

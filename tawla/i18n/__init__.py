@@ -131,19 +131,20 @@ def arabic_indic_by_default(env: Mapping[str, str] | None = None) -> bool:
     return False
 
 
-_PAIR = re.compile(r"(?<=\d)-(?=\d)")
+_PAIR = re.compile(r"(?<=\d)([- ])(?=\d)")
 
 
 def to_digits(text: str, arabic_indic: bool) -> str:
     """``text`` with its Western digits written Arabic-Indic when asked.
 
-    A roll like 6-5 keeps reading left to right like the move notation: Arabic-Indic
-    digits around a hyphen would otherwise be laid out right to left (bidi rule W4
-    joins only "/" and ":" to them), so the hyphen is held by left-to-right marks.
+    A roll like 6-5 (or a date) keeps reading left to right like the move notation:
+    Arabic-Indic digits around a hyphen or a space would otherwise be laid out right to
+    left (bidi rule W4 joins only "/" and ":" to them), so the separator is held by
+    left-to-right marks.
     """
     if not arabic_indic:
         return text
-    return _PAIR.sub("\u200e-\u200e", text).translate(_TO_ARABIC_INDIC)
+    return _PAIR.sub("\u200e\\1\u200e", text).translate(_TO_ARABIC_INDIC)
 
 
 def choose_language(cli: str | None, settings: str | None = None, env: Mapping[str, str] | None = None) -> str:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import enum
+from typing import TypeVar
+
+_E = TypeVar("_E", bound=enum.StrEnum)
 
 
 class BoardFacing(enum.StrEnum):
@@ -62,3 +65,28 @@ class BidiMode(enum.StrEnum):
     """tawla shapes and reorders Arabic itself, and asks the terminal not to (default)."""
     TERMINAL = "terminal"
     """The terminal does it (for terminals that reorder whatever they are told)."""
+
+
+class Peek:
+    """What the first frame needs from a settings file, read without pydantic (which costs a
+    fifth of a second to import): each value is taken only if it is valid, else the default.
+    The whole file is validated by :mod:`tawla.store.settings` right after."""
+
+    __slots__ = ("bidi", "bidi_checked", "digits", "language", "theme")
+
+    def __init__(self, raw: object = None) -> None:
+        data = raw if isinstance(raw, dict) else {}
+        prefs = data.get("preferences")
+        prefs = prefs if isinstance(prefs, dict) else {}
+        self.language: str | None = data.get("language") if data.get("language") in ("en", "ar") else None
+        self.bidi_checked: bool = data.get("bidi_checked") is True
+        self.theme = _member(Theme, prefs.get("theme"), Theme.CAFE)
+        self.digits = _member(Digits, prefs.get("digits"), Digits.AUTO)
+        self.bidi = _member(BidiMode, prefs.get("bidi"), BidiMode.APP)
+
+
+def _member(kind: type[_E], value: object, default: _E) -> _E:
+    try:
+        return kind(value) if isinstance(value, str) else default
+    except ValueError:
+        return default

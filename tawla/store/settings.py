@@ -13,7 +13,19 @@ from pydantic import BaseModel, ConfigDict, Field
 from tawla.game.rules import RuleSet
 from tawla.store.options import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, Theme
 
-__all__ = ["BidiMode", "BoardFacing", "Digits", "EndTurn", "HomeSide", "Preferences", "Settings", "Theme"]
+__all__ = [
+    "SETTINGS_VERSION",
+    "BidiMode",
+    "BoardFacing",
+    "Digits",
+    "EndTurn",
+    "HomeSide",
+    "Preferences",
+    "Settings",
+    "Theme",
+    "settings_from_json",
+    "settings_to_json",
+]
 
 
 class Preferences(BaseModel):
@@ -64,3 +76,34 @@ class Settings(BaseModel):
     """The last names typed in for a new match (empty: the default names)."""
     bidi_checked: bool = False
     """The player has answered the right-to-left check (offered at the first Arabic start)."""
+
+
+SETTINGS_VERSION = 1
+"""The settings file version this tawla writes."""
+
+
+def settings_from_json(raw: object) -> Settings:
+    """Validated settings from a settings file's JSON; raises :class:`StoreError`
+    (``newer_version``, ``invalid``)."""
+    from pydantic import ValidationError
+
+    from tawla.store.files import StoreError
+
+    if not isinstance(raw, dict):
+        raise StoreError("invalid", field="settings")
+    version = raw.get("version")
+    if type(version) is int and version > SETTINGS_VERSION:
+        raise StoreError("newer_version", version=version)
+    try:
+        return Settings.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "settings"
+        raise StoreError("invalid", field=where) from None
+
+
+def settings_to_json(settings: Settings) -> str:
+    """The settings file's text."""
+    import json
+
+    return json.dumps(settings.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"

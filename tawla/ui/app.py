@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -16,13 +18,15 @@ from textual.theme import Theme
 from tawla.game.dice import DiceSource, FairDice
 from tawla.i18n import arabic_indic_by_default, choose_language, to_digits, tr, tr_n
 from tawla.i18n.bidi import Bidi, has_rtl, visual, without_controls, without_controls_text
-from tawla.store.options import BidiMode, Digits
+from tawla.store.files import Paths, StoreError, atomic_write, read_json, set_aside
+from tawla.store.options import BidiMode, Digits, Peek
 from tawla.store.options import Theme as ThemeName
 from tawla.ui.keys import both
 
 if TYPE_CHECKING:
     from tawla.game.match import Match
     from tawla.game.rules import RuleSet
+    from tawla.store.saves import SavedMatch
     from tawla.store.settings import Preferences, Settings
 
 
@@ -111,6 +115,7 @@ class TawlaApp(App[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "key.quit", priority=True),
+        Binding("ctrl+c", "quit", "key.quit", priority=True, show=False),
         Binding("f1," + both("?"), "help", "key.help"),
         Binding("f2", "language", "key.language", show=False),
     ]
@@ -122,15 +127,188 @@ class TawlaApp(App[None]):
         dice: DiceSource | None = None,
         settings: Settings | None = None,
         match: Match | None = None,
+        paths: Paths | None = None,
+        resume: bool = False,
     ) -> None:
+        """``paths``: where settings and matches are kept (None: nothing is read or written, as
+        in tests); ``resume``: offer the unfinished match at once (``tawla --resume``)."""
         super().__init__()
-        # The settings models are pydantic: built on first use, after the first frame.
+        self.paths = paths
+        self._resume_at_start = resume
+        self._notes: list[tuple[str, dict[str, object]]] = []
+        """Messages for the player once the screen is up (catalog key, parameters)."""
+        self.save_problem: str | None = None
+        """Why the match is not being saved right now (None: it is)."""
+        self.current: SavedMatch | None = None
+        """The match being played, with what its file needs."""
+        self._saved_revision = -1
+        self._saving = False
+        # The settings models are pydantic: built on first use, after the first frame. The
+        # file is read now (plain JSON) for what the first frame needs.
         self._settings = settings
-        self.language = choose_language(lang, settings.language if settings is not None else None)
+        self._raw_settings: object = None
+        if settings is None and paths is not None:
+            self._raw_settings = self._read_settings_file(paths)
+        self._peek = Peek(self._raw_settings)
+        self.language = choose_language(lang, settings.language if settings is not None else self._peek.language)
         self.dice: DiceSource = dice if dice is not None else FairDice()
         self._start_match = match
         for theme in THEMES.values():
             self.register_theme(theme)
+
+    # -- files ----------------------------------------------------------------------------
+
+    def note(self, key: str, **params: object) -> None:
+        """Tell the player something once the screens are up (or now, if they are)."""
+        self._notes.append((key, params))
+        if self.is_running and self.screen_stack:
+            self.call_after_refresh(self._show_notes)
+
+    def _show_notes(self) -> None:
+        from tawla.ui.screens.dialogs import NoticeScreen
+
+        while self._notes:
+            key, params = self._notes.pop(0)
+            words = {k: self.problem_text(v) if isinstance(v, StoreError) else v for k, v in params.items()}
+            self.push_screen(NoticeScreen(self.t("store.title"), self.t(key, **words), self.t("store.hint")))
+
+    def problem_text(self, error: StoreError) -> str:
+        """A store problem in the player's language."""
+        return self.t(f"store.{error.code}", **{k: str(v) for k, v in error.params.items()})
+
+    def _read_settings_file(self, paths: Paths) -> object:
+        try:
+            return read_json(paths.settings)
+        except StoreError as problem:
+            self._set_aside(paths.settings, problem, "store.settings_bad")
+            return None
+
+    def _set_aside(self, path: Path, problem: StoreError, key: str) -> None:
+        try:
+            aside = str(set_aside(path))
+        except OSError:
+            aside = str(path)
+        self._notes.append((key, {"problem": problem, "file": aside}))
+
+    def _settings_from_file(self) -> Settings:
+        from tawla.store.settings import Settings, settings_from_json
+
+        raw = self._raw_settings
+        self._raw_settings = None
+        if raw is None:
+            return Settings()
+        try:
+            return settings_from_json(raw)
+        except StoreError as problem:
+            if self.paths is not None:
+                self._set_aside(self.paths.settings, problem, "store.settings_bad")
+            return Settings()
+
+    def _save_settings(self) -> None:
+        if self.paths is None or self._settings is None:
+            return
+        from tawla.store.settings import settings_to_json
+
+        try:
+            atomic_write(self.paths.settings, settings_to_json(self._settings), keep_previous=False)
+        except OSError as exc:
+            self._cannot_save(exc)
+
+    def _cannot_save(self, exc: OSError) -> None:
+        reason = exc.strerror or type(exc).__name__
+        if self.save_problem != reason:
+            self.save_problem = reason
+            self.note("store.not_saving", reason=reason)
+            self.call_later(self._refresh_game)
+
+    def _saved_fine(self) -> None:
+        if self.save_problem is not None:
+            self.save_problem = None
+            self.call_later(self._refresh_game)
+
+    def _refresh_game(self) -> None:
+        from tawla.ui.screens.game import GameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen) and screen.is_mounted:
+                screen.redraw()
+
+    def autosave(self, match: Match) -> None:
+        """Save ``match`` if it changed since the last save: to ``current.json``, or into the
+        history once it is over. A disk that refuses is reported, and play goes on."""
+        from tawla.store import saves
+
+        if self.paths is None:
+            return
+        current = self.current
+        if current is None or current.match is not match:
+            current = self.current = saves.SavedMatch(match, saves.new_id(), saves.now())
+            self._saved_revision = -1
+        if match.revision == self._saved_revision or self._saving:
+            return
+        self._saving = True
+        try:
+            if match.state.match_over:
+                saves.archive(current, self.paths.history)
+                self.paths.current.unlink(missing_ok=True)
+            else:
+                saves.save(current, self.paths.current)
+        except OSError as exc:
+            self._cannot_save(exc)
+            return
+        finally:
+            self._saving = False
+        self._saved_revision = match.revision
+        self._saved_fine()
+
+    def has_unfinished_match(self) -> bool:
+        return self.paths is not None and self.paths.current.exists()
+
+    def resume(self) -> None:
+        """Load the unfinished match and play on; a bad file is set aside with a message."""
+        from tawla.store import saves
+
+        if self.paths is None or not self.paths.current.exists():
+            self.note("store.nothing_to_resume")
+            return
+        try:
+            saved = saves.load(self.paths.current)
+        except StoreError as problem:
+            self._set_aside(self.paths.current, problem, "store.match_bad")
+            self._show_notes()
+            self._refresh_menu()
+            return
+        if saved is None:
+            self.note("store.nothing_to_resume")
+            return
+        self.dice = saved.match.dice
+        self.current = saved
+        self._saved_revision = saved.match.revision
+        self.start_match(saved.match)
+
+    def archive_current(self) -> None:
+        """Move an unfinished match into the history (before a new one takes its place)."""
+        from tawla.store import saves
+
+        if self.paths is None or not self.paths.current.exists():
+            return
+        saved, problem, aside = saves.load_or_set_aside(self.paths.current)
+        if problem is not None:
+            self._notes.append(("store.match_bad", {"problem": problem, "file": str(aside or self.paths.current)}))
+            return
+        if saved is not None:
+            try:
+                saves.archive(saved, self.paths.history)
+                self.paths.current.unlink(missing_ok=True)
+            except OSError as exc:
+                self._cannot_save(exc)
+
+    def _refresh_menu(self) -> None:
+        from tawla.ui.screens.menu import MenuScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, MenuScreen):
+                screen.relabel()
 
     # -- language and preferences ---------------------------------------------
 
@@ -155,7 +333,7 @@ class TawlaApp(App[None]):
     def bidi_by_app(self) -> bool:
         """tawla shapes and reorders right-to-left text itself (else the terminal does)."""
         if self._settings is None:
-            return True
+            return self._peek.bidi is BidiMode.APP
         return self._settings.preferences.bidi is BidiMode.APP
 
     @property
@@ -163,7 +341,7 @@ class TawlaApp(App[None]):
         """Numbers are written with Arabic-Indic digits."""
         if not self.rtl:
             return False
-        digits = self._settings.preferences.digits if self._settings is not None else Digits.AUTO
+        digits = self._settings.preferences.digits if self._settings is not None else self._peek.digits
         if digits is Digits.AUTO:
             return arabic_indic_by_default()
         return digits is Digits.ARABIC_INDIC
@@ -194,14 +372,14 @@ class TawlaApp(App[None]):
     def settings(self) -> Settings:
         """Everything remembered between sessions (defaults until something is chosen)."""
         if self._settings is None:
-            from tawla.store.settings import Settings
-
-            self._settings = Settings()
+            self._settings = self._settings_from_file()
         return self._settings
 
     @settings.setter
     def settings(self, value: Settings) -> None:
+        """New settings: in force at once, and saved."""
         self._settings = value
+        self._save_settings()
 
     @property
     def preferences(self) -> Preferences:
@@ -239,17 +417,64 @@ class TawlaApp(App[None]):
     # -- lifecycle --------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        theme = self._settings.preferences.theme if self._settings is not None else ThemeName.CAFE
+        theme = self._settings.preferences.theme if self._settings is not None else self._peek.theme
         self.theme = THEMES[theme].name
         self.tell_terminal_bidi(self.bidi_by_app)
+        self._catch_signals()
         from tawla.ui.screens.menu import MenuScreen
 
         self.push_screen(MenuScreen())
+        checked = self._settings.bidi_checked if self._settings is not None else self._peek.bidi_checked
         if self._start_match is not None:
             self.start_match(self._start_match)
-        elif self.rtl and not (self._settings is not None and self._settings.bidi_checked):
+        elif self.rtl and not checked:
             self.check_rtl()  # the first Arabic start: ask how this terminal shows Arabic
         self._check_size(self.size.width, self.size.height)
+        self.call_after_refresh(self._settle)
+
+    def _settle(self) -> None:
+        """After the first frame: the settings validated, what went wrong said, a match resumed."""
+        settings = self.settings
+        if self.paths is not None:
+            from tawla.store.files import sweep
+
+            sweep(self.paths.data)
+            sweep(self.paths.config)
+        if settings.preferences.theme is not self._peek.theme:
+            self.theme = THEMES[settings.preferences.theme].name
+        if self._resume_at_start:
+            self._resume_at_start = False
+            self.resume()
+        self._show_notes()
+        self._refresh_menu()
+
+    def _catch_signals(self) -> None:
+        """SIGTERM and SIGHUP (the terminal window closed) save and leave cleanly."""
+        if self.is_headless:
+            return
+        import asyncio
+        import signal
+
+        loop = asyncio.get_running_loop()
+        for name in ("SIGTERM", "SIGHUP"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.add_signal_handler(number, self._leave_on_signal)
+
+    def _leave_on_signal(self) -> None:
+        self.save_now()
+        self.exit()
+
+    def save_now(self) -> None:
+        """Save the match in play, whatever happens next."""
+        if self.current is not None:
+            self.autosave(self.current.match)
+
+    def action_quit(self) -> None:  # type: ignore[override]
+        """Ctrl+Q, Ctrl+C, Quit in the menu: save, then leave."""
+        self.save_now()
+        self.exit()
 
     def tell_terminal_bidi(self, app_does_it: bool) -> None:
         """Ask the terminal not to reorder text (CSI 8 l) when tawla does it, or to do it
@@ -293,11 +518,18 @@ class TawlaApp(App[None]):
 
         self.start_match(Match(rules, names, self.dice))
 
-    def start_match(self, match: Match) -> None:
-        """Show the game screen for ``match``."""
+    def start_match(self, match: Match, setup: tuple[str, str | None] | None = None) -> None:
+        """Show the game screen for ``match`` (``setup``: the IDs it was set up from). An
+        unfinished match saved before goes to the history first."""
+        from tawla.store import saves
         from tawla.ui.screens.game import GameScreen
 
+        if self.current is None or self.current.match is not match:
+            self.archive_current()
+            self.current = saves.SavedMatch(match, saves.new_id(), saves.now(), setup=setup)
+            self._saved_revision = -1
         self.push_screen(GameScreen(match))
+        self.autosave(match)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -325,11 +557,105 @@ class TawlaApp(App[None]):
 
         self.push_screen(NewMatchScreen())
 
+    def action_resume(self) -> None:
+        self.resume()
+
+    def action_setup(self) -> None:
+        """Set up a position from its IDs and play on from there."""
+        from tawla.game.match import Match
+        from tawla.ui.screens.setup import SetupScreen
+
+        def chosen(answer: tuple[object, str, str | None] | None) -> None:
+            if answer is None:
+                return
+            state, position, match_id = answer
+            names = tuple(n or self.t(f"new.default{i + 1}") for i, n in enumerate(self.settings.names))
+            match = Match(names=names, dice=self.dice, start=state)  # type: ignore[arg-type]
+            self.start_match(match, setup=(position, match_id))
+
+        self.push_screen(SetupScreen(), chosen)
+
+    def action_replay(self) -> None:
+        """Pick a saved match and replay its games."""
+        from tawla.ui.screens.history import HistoryScreen
+
+        def picked(path: Path | None) -> None:
+            saved = self._load_for_reading(path)
+            if saved is not None:
+                from tawla.ui.screens.replay import ReplayScreen
+
+                self.push_screen(ReplayScreen(saved.match))
+
+        self.push_screen(HistoryScreen("history.replay_title"), picked)
+
+    def action_export(self) -> None:
+        """Export the match being played, or a saved one, as a .mat file."""
+        from tawla.ui.screens.game import GameScreen
+        from tawla.ui.screens.history import HistoryScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen) and screen.autosaves:
+                self._export(screen.match)
+                return
+
+        def picked(path: Path | None) -> None:
+            saved = self._load_for_reading(path)
+            if saved is not None:
+                self._export(saved.match, saved.id)
+
+        self.push_screen(HistoryScreen("history.export_title"), picked)
+
+    def _load_for_reading(self, path: Path | None) -> SavedMatch | None:
+        """A saved match to replay or export; a file that fails is named (and left where it is)."""
+        from tawla.store import saves
+
+        if path is None:
+            return None
+        try:
+            saved = saves.load(path)
+        except StoreError as problem:
+            self.note("store.cannot_open", problem=problem, file=str(path))
+            return None
+        if saved is None:
+            self.note("store.cannot_open", problem=StoreError("unreadable", reason="-"), file=str(path))
+        return saved
+
+    def _export(self, match: Match, ident: str | None = None) -> None:
+        """Ask where, write the .mat file, say where it went."""
+        from tawla.ui.screens.dialogs import LineScreen, NoticeScreen
+
+        if ident is None:
+            ident = self.current.id if self.current is not None and self.current.match is match else "match"
+        folder = self.paths.exports if self.paths is not None else Path.cwd()
+        default = str(folder / f"{ident}.mat")
+
+        def check(text: str) -> str | None:
+            return None if text.strip() else self.t("export.empty")
+
+        def chosen(text: str | None) -> None:
+            if not text:
+                return
+            target = Path(text).expanduser()
+            try:
+                atomic_write(target, match.export_mat(), keep_previous=False)
+            except OSError as exc:
+                message = self.t("export.failed", file=str(target), reason=exc.strerror or type(exc).__name__)
+            else:
+                message = self.t("export.done", file=str(target.resolve()))
+            self.push_screen(NoticeScreen(self.t("export.title"), message, self.t("store.hint")))
+
+        self.push_screen(LineScreen(self.t("export.title"), self.t("export.hint"), check=check, value=default), chosen)
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         def command(name: str) -> tuple[str, str]:
             return self.line(self.t(f"command.{name}")), self.line(self.t(f"command.{name}_help"))
 
         yield SystemCommand(*command("new_match"), self.action_new_match)
+        if self.has_unfinished_match():
+            yield SystemCommand(*command("resume"), self.action_resume)
+        yield SystemCommand(*command("setup"), self.action_setup)
+        yield SystemCommand(*command("replay"), self.action_replay)
+        yield SystemCommand(*command("export"), self.action_export)
         yield SystemCommand(*command("settings"), self.action_settings)
         yield SystemCommand(*command("rules"), self.action_rules)
         yield SystemCommand(*command("language"), self.action_language)

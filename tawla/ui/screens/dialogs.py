@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -72,9 +74,16 @@ class LineScreen(Words, ModalScreen[str | None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", show=False)]
 
-    def __init__(self, title: str, hint: str, suggestions: list[str] | None = None, check=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(
+        self,
+        title: str,
+        hint: str,
+        suggestions: list[str] | None = None,
+        check: Callable[[str], str | None] | None = None,
+        value: str = "",
+    ) -> None:
         super().__init__()
-        self._title, self._hint = title, hint
+        self._title, self._hint, self._value = title, hint, value
         self._suggestions = suggestions or []
         self._check = check  # callable(text) -> error message or None
 
@@ -82,6 +91,7 @@ class LineScreen(Words, ModalScreen[str | None]):
         with Vertical(classes="card"):
             yield Static(self.show(self._title), classes="title")
             line = Input(
+                self._value,
                 id="line",
                 suggester=SuggestFromList(self._suggestions, case_sensitive=False) if self._suggestions else None,
             )

@@ -175,7 +175,12 @@ class GameScreen(Words, Screen[None]):
 
     # -- drawing ---------------------------------------------------------------------------
 
+    autosaves: ClassVar[bool] = True
+    """The match on this screen is the one being played (a replay's is not)."""
+
     def redraw(self) -> None:
+        if self.autosaves:
+            self.tawla.autosave(self.match)  # (only when the history changed)
         self.query_one(BoardView).show(self._board_model())
         self._set("#panel", self._panel())
         self._set("#banner", self._banner())
@@ -202,7 +207,17 @@ class GameScreen(Words, Screen[None]):
             return "key.put"
         return "key.pick"
 
-    _ACTIONS = ("primary", "double", "take", "drop", "beaver", "raccoon", "undo", "notation", "resign")
+    _ACTIONS: ClassVar[tuple[str, ...]] = (
+        "primary",
+        "double",
+        "take",
+        "drop",
+        "beaver",
+        "raccoon",
+        "undo",
+        "notation",
+        "resign",
+    )
 
     def _set(self, selector: str, content: object) -> None:
         """Update a Static only when its content changed; re-layout only when its height did."""
@@ -270,6 +285,8 @@ class GameScreen(Words, Screen[None]):
         else:
             head.append(t("panel.money"), style="bold")
         head.append("\n" + t("panel.game", number=state.game))
+        if self.tawla.save_problem is not None:
+            head.append("\n" + t("panel.not_saved"), style="bold reverse")
 
         pips = self.prefs.show_pips
         rtl = self.tawla.rtl
@@ -722,8 +739,9 @@ class GameScreen(Words, Screen[None]):
         self.after_action()
 
     def action_ids(self) -> None:
-        self.notice = self.t("notice.ids", position=self.match.position_id(), match=self.match.match_id())
-        self.redraw()
+        from tawla.ui.screens.ids import IdsScreen
+
+        self.app.push_screen(IdsScreen(self.match.position_id(), self.match.match_id()))
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -13,11 +13,11 @@ from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
 from tawla.ui.screens.base import Words
 
-ITEMS = ("new_match", "resume", "settings", "rules", "language", "quit")
+ITEMS = ("new_match", "resume", "setup", "replay", "export", "settings", "rules", "language", "quit")
 
 
 class MenuScreen(Words, Screen[None]):
-    """New match, resume, settings, rules, language, quit."""
+    """New match, resume, set up a position, replay, export, settings, rules, language, quit."""
 
     CSS_PATH = "menu.tcss"
     AUTO_FOCUS = "#menu"
@@ -25,6 +25,7 @@ class MenuScreen(Words, Screen[None]):
         Binding(both("n"), "pick('new_match')", "key.new_match"),
         Binding(both("s"), "pick('settings')", "key.settings", show=False),
         Binding(both("q"), "pick('quit')", "key.quit", show=False),
+        Binding(both("c"), "pick('resume')", "key.resume", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -37,8 +38,11 @@ class MenuScreen(Words, Screen[None]):
     def on_mount(self) -> None:
         self.relabel()
 
+    def on_screen_resume(self) -> None:
+        self.relabel()  # back from a game: "Resume" may have become possible, or not
+
     def _options(self) -> list[Option]:
-        resumable = False  # saved matches arrive with issue #6
+        resumable = self.tawla.has_unfinished_match()
         return [
             Option(self.say(f"menu.{item}"), id=item, disabled=(item == "resume" and not resumable)) for item in ITEMS
         ]
@@ -60,6 +64,14 @@ class MenuScreen(Words, Screen[None]):
         app = self.app
         if item == "new_match":
             app.action_new_match()
+        elif item == "resume":
+            app.action_resume()
+        elif item == "setup":
+            app.action_setup()
+        elif item == "replay":
+            app.action_replay()
+        elif item == "export":
+            app.action_export()
         elif item == "settings":
             app.action_settings()
         elif item == "rules":
@@ -67,4 +79,4 @@ class MenuScreen(Words, Screen[None]):
         elif item == "language":
             app.action_language()
         elif item == "quit":
-            app.exit()
+            app.action_quit()

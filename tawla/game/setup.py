@@ -1,0 +1,66 @@
+"""A match state set up from GNU Backgammon IDs: practise a position, or carry on a game
+begun in another program.
+
+The Position ID is read from the side of the player on roll (gnubg's ``fMove``);
+the Match ID, when given, brings the score, the match length, the cube, the
+Crawford flag, the dice already rolled and a double on offer. Without a Match ID
+the position is a money game (or a match under ``rules``) with player 0 on roll,
+about to roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tawla.engine import GameState, match_from_id, position_from_id, turn_state
+from tawla.game.rules import RuleSet
+from tawla.game.state import ActionError, Cube, MatchState, Phase
+
+
+def state_from_ids(position: str, match: str | None = None, rules: RuleSet | None = None) -> MatchState:
+    """The state described by a Position ID and an optional Match ID.
+
+    Raises :class:`~tawla.engine.IdError` for an ID that cannot be read and
+    :class:`~tawla.game.ActionError` (``setup_over``, ``setup_resigning``,
+    ``setup_rules``) for one that describes nothing playable here.
+    """
+    board = position_from_id(position)
+    base = rules if rules is not None else RuleSet()
+    if match is None or not match.strip():
+        return MatchState(rules=base, phase=Phase.TURN, board=board)
+    info = match_from_id(match)
+    if info.state is not GameState.PLAYING:
+        raise ActionError("setup_over")
+    if info.resignation:
+        raise ActionError("setup_resigning")
+    length = info.match_length
+    try:
+        rules = base.adjusted(match_length=length, **({"jacoby": info.jacoby} if not length else {}))
+    except ValueError:
+        raise ActionError("setup_rules") from None
+    if length and max(info.score) >= length:
+        raise ActionError("setup_over")
+    cube = Cube(info.cube, info.cube_owner)
+    if (info.cube > 1 or info.cube_owner is not None) and not rules.cube:
+        rules = rules.adjusted(cube=True)
+    # After the Crawford game (someone one point away, and this is not the Crawford game)
+    # nobody gets a Crawford game again.
+    post_crawford = bool(length) and not info.crawford and max(info.score) == length - 1
+    state = MatchState(
+        rules=rules,
+        phase=Phase.TURN,
+        score=info.score,
+        board=board,
+        on_roll=info.on_roll,
+        cube=cube,
+        crawford_game=info.crawford,
+        crawford_used=info.crawford or post_crawford,
+    )
+    if info.double_offered:
+        if info.dice != (0, 0):
+            raise ActionError("setup_rules")
+        return replace(state, phase=Phase.DOUBLED, offered=info.cube * 2)
+    if info.dice != (0, 0):
+        high, low = max(info.dice), min(info.dice)
+        return replace(state, phase=Phase.MOVING, turn=turn_state(board, (high, low)))
+    return state

@@ -1,0 +1,416 @@
+"""Matches on disk: the unfinished one, saved after every action, and the finished ones.
+
+A saved match is plain JSON, written by :func:`tawla.store.files.atomic_write`::
+
+    {"format": "tawla-match", "version": 2, "id": "20261129-150203-1a2b3c",
+     "started": "2026-11-29T15:02:03+00:00", "saved": "…",
+     "names": ["Ali", "Badr"], "rules": {…the RuleSet…},
+     "start": null,                      # or {"position_id": …, "match_id": … or null}
+     "dice": {"kind": "seeded", "seed": 37, "rolled": 12},   # or fair, or manual
+     "events": [["open", 3, 5], ["step", 13, 6], ["step", 8, 3], ["end"], ["roll", 6, 6], …],
+     "check": {"events": 123, "position_id": …, "match_id": …}}
+
+Loading trusts nothing: every field is checked, the history is replayed through
+the rules engine one event at a time (an illegal event is named by its number),
+and the result must match the ``check`` block. Version 1 files (one JSON
+object per event, no dice or check block: the layout of tawla's first
+development builds) are migrated; files from a newer tawla are refused rather
+than misread. Every problem is a :class:`~tawla.store.files.StoreError` whose
+code the catalogs word (``store.<code>``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from tawla.engine import IdError
+from tawla.game.dice import DiceSource, FairDice, ManualDice, ScriptedDice, SeededDice
+from tawla.game.events import (
+    Beavered,
+    Doubled,
+    Dropped,
+    Event,
+    NextGame,
+    OpeningRolled,
+    Raccooned,
+    ResignAccepted,
+    ResignDeclined,
+    ResignOffered,
+    Rolled,
+    Stepped,
+    Took,
+    TurnEnded,
+)
+from tawla.game.match import Match
+from tawla.game.rules import RuleSet
+from tawla.game.state import ActionError, MatchState, new_match
+from tawla.store.files import StoreError, atomic_write, read_json, set_aside
+
+FORMAT = "tawla-match"
+VERSION = 2
+"""The version this tawla writes."""
+MAX_NAME = 40
+MAX_EVENTS = 1_000_000
+MAX_ROLLS = 10_000_000
+
+
+# -- events: compact arrays ---------------------------------------------------------------
+
+_NO_FIELDS: dict[str, Callable[[], Event]] = {
+    "end": TurnEnded,
+    "double": Doubled,
+    "take": Took,
+    "drop": Dropped,
+    "beaver": Beavered,
+    "raccoon": Raccooned,
+    "accept": ResignAccepted,
+    "decline": ResignDeclined,
+    "next": NextGame,
+}
+_TAG_OF: dict[type, str] = {cls: tag for tag, cls in _NO_FIELDS.items()}  # type: ignore[misc]
+
+
+def event_to_json(event: Event) -> list[Any]:
+    """``["step", 13, 6]`` and the like."""
+    if isinstance(event, OpeningRolled):
+        return ["open", event.die0, event.die1]
+    if isinstance(event, Rolled):
+        return ["roll", *event.dice]
+    if isinstance(event, Stepped):
+        return ["step", event.source, event.die]
+    if isinstance(event, ResignOffered):
+        return ["resign", event.level]
+    return [_TAG_OF[type(event)]]
+
+
+def _int(value: object, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(value)
+    return value
+
+
+def event_from_json(raw: object) -> Event:
+    """The event of a compact array; raises ValueError for anything else."""
+    if not isinstance(raw, list) or not raw or not isinstance(raw[0], str):
+        raise ValueError(raw)
+    tag, args = raw[0], raw[1:]
+    if tag in _NO_FIELDS and not args:
+        return _NO_FIELDS[tag]()
+    if tag == "open" and len(args) == 2:
+        return OpeningRolled(_int(args[0], 1, 6), _int(args[1], 1, 6))
+    if tag == "roll" and len(args) == 2:
+        return Rolled((_int(args[0], 1, 6), _int(args[1], 1, 6)))
+    if tag == "step" and len(args) == 2:
+        return Stepped(_int(args[0], 1, 25), _int(args[1], 1, 6))
+    if tag == "resign" and len(args) == 1:
+        return ResignOffered(_int(args[0], 1, 3))
+    raise ValueError(raw)
+
+
+# -- the dice ------------------------------------------------------------------------------
+
+
+def dice_to_json(dice: DiceSource) -> dict[str, Any]:
+    if isinstance(dice, SeededDice):
+        return {"kind": "seeded", "seed": dice.seed, "rolled": dice.rolled}
+    if dice.manual:
+        return {"kind": "manual"}
+    return {"kind": "fair"}  # fair dice, and scripted dice of tests (a script is not kept)
+
+
+def dice_from_json(raw: object) -> DiceSource:
+    if not isinstance(raw, dict):
+        raise ValueError(raw)
+    kind = raw.get("kind")
+    if kind == "fair" and len(raw) == 1:
+        return FairDice()
+    if kind == "manual" and len(raw) == 1:
+        return ManualDice()
+    if kind == "seeded" and set(raw) == {"kind", "seed", "rolled"}:
+        seed = raw["seed"]
+        if type(seed) is not int or abs(seed) > 2**63:
+            raise ValueError(raw)
+        return SeededDice(seed, _int(raw["rolled"], 0, MAX_ROLLS))
+    raise ValueError(raw)
+
+
+# -- a saved match ---------------------------------------------------------------------------
+
+
+@dataclass
+class SavedMatch:
+    """A match with what its file says about it."""
+
+    match: Match
+    id: str
+    started: str
+    saved: str = ""
+    setup: tuple[str, str | None] | None = None
+    """The IDs a set-up match started from."""
+
+    @property
+    def finished(self) -> bool:
+        return self.match.state.match_over
+
+
+def new_id() -> str:
+    """A file-name-friendly, sortable, unique match id."""
+    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def to_json(saved: SavedMatch) -> dict[str, Any]:
+    """The file's content (see the module docstring)."""
+    match = saved.match
+    setup = saved.setup
+    if setup is None and match.start != new_match(match.rules):
+        # A match that began from a set-up state: saved as that state's IDs.
+        first = Match(names=match.names, dice=ScriptedDice([]), start=match.start)
+        setup = saved.setup = (first.position_id(), first.match_id())
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "id": saved.id,
+        "started": saved.started,
+        "saved": now(),
+        "names": list(match.names),
+        "rules": match.rules.model_dump(mode="json"),
+        "start": None if setup is None else {"position_id": setup[0], "match_id": setup[1]},
+        "dice": dice_to_json(match.dice),
+        "events": [event_to_json(e) for e in match.events],
+        "check": {"events": len(match.events), "position_id": match.position_id(), "match_id": match.match_id()},
+        # For lists of saved matches only (never trusted: loading replays the events).
+        "summary": {"score": list(match.state.score), "games": match.state.game, "finished": match.state.match_over},
+    }
+
+
+def dumps(saved: SavedMatch) -> str:
+    import json
+
+    return json.dumps(to_json(saved), ensure_ascii=False, separators=(",", ":"))
+
+
+def save(saved: SavedMatch, path: Path) -> None:
+    """Write the match atomically (raises OSError when the disk refuses)."""
+    atomic_write(path, dumps(saved))
+
+
+# -- loading -----------------------------------------------------------------------------
+
+
+def _migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Bring an older file up to :data:`VERSION`."""
+    version = data.get("version")
+    if version == 1:
+        # Version 1 wrote one object per event ({"kind": "step", "source": 13, "die": 6}),
+        # had no dice and no check block (and could not resume seeded dice).
+        events = data.get("events")
+        if not isinstance(events, list):
+            raise StoreError("invalid", field="events")
+        data = {**data, "version": 2, "events": [_v1_event(e) for e in events], "dice": {"kind": "fair"}}
+        data.pop("check", None)
+    return data
+
+
+_V1_FIELDS = {"opening": ("open", "die0", "die1"), "step": ("step", "source", "die"), "resign": ("resign", "level")}
+_V1_RENAMED = {"end_turn": "end", "next_game": "next"}
+
+
+def _v1_event(raw: object) -> list[Any]:
+    if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
+        raise StoreError("invalid", field="events")
+    kind = raw["kind"]
+    if kind == "roll":
+        dice = raw.get("dice")
+        if not isinstance(dice, list) or len(dice) != 2:
+            raise StoreError("invalid", field="events")
+        return ["roll", *dice]
+    if kind in _V1_FIELDS:
+        tag, *names = _V1_FIELDS[kind]
+        return [tag, *(raw.get(n) for n in names)]
+    return [_V1_RENAMED.get(kind, kind)]
+
+
+def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind):
+        raise StoreError("invalid", field=name)
+    return value
+
+
+def from_json(data: object) -> SavedMatch:
+    """Check and rebuild a saved match; raises :class:`StoreError` naming the problem."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise StoreError("not_a_match")
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise StoreError("invalid", field="version")
+    if version > VERSION:
+        raise StoreError("newer_version", version=version)
+    data = _migrate(data)
+    names = _field(data, "names", list)
+    if len(names) != 2 or not all(isinstance(n, str) and 0 < len(n) <= MAX_NAME for n in names):
+        raise StoreError("invalid", field="names")
+    from pydantic import ValidationError
+
+    try:
+        rules = RuleSet.model_validate(_field(data, "rules", dict))
+    except ValidationError:
+        raise StoreError("invalid", field="rules") from None
+    try:
+        dice = dice_from_json(data.get("dice"))
+    except ValueError:
+        raise StoreError("invalid", field="dice") from None
+    start, setup = _start(data.get("start"), rules)
+    raw_events = _field(data, "events", list)
+    if len(raw_events) > MAX_EVENTS:
+        raise StoreError("invalid", field="events")
+    events: list[Event] = []
+    for number, raw in enumerate(raw_events, 1):
+        try:
+            events.append(event_from_json(raw))
+        except ValueError:
+            raise StoreError("bad_event", number=number) from None
+    match = Match(rules, names, dice, start=start)
+    for number, event in enumerate(events, 1):
+        try:
+            match.replay_event(event)
+        except ActionError:
+            raise StoreError("illegal_history", number=number) from None
+    _check(data.get("check"), match)
+    ident = data.get("id")
+    started = data.get("started")
+    return SavedMatch(
+        match,
+        ident if isinstance(ident, str) and ident.replace("-", "").isalnum() and len(ident) <= 40 else new_id(),
+        started if isinstance(started, str) and len(started) <= 40 else now(),
+        saved=str(data.get("saved", ""))[:40],
+        setup=setup,
+    )
+
+
+def _start(raw: object, rules: RuleSet) -> tuple[MatchState | None, tuple[str, str | None] | None]:
+    if raw is None:
+        return None, None
+    from tawla.game.setup import state_from_ids
+
+    if not isinstance(raw, dict):
+        raise StoreError("invalid", field="start")
+    pid, mid = raw.get("position_id"), raw.get("match_id")
+    if not isinstance(pid, str) or not (mid is None or isinstance(mid, str)):
+        raise StoreError("invalid", field="start")
+    try:
+        start = state_from_ids(pid, mid, rules)
+    except IdError as exc:
+        if exc.code == "too_many_checkers":
+            raise StoreError("checkers", **exc.params) from None
+        raise StoreError("invalid", field="start") from None
+    except ActionError:
+        raise StoreError("invalid", field="start") from None
+    if start.rules != rules:
+        raise StoreError("invalid", field="start")
+    return start, (pid, mid)
+
+
+def _check(raw: object, match: Match) -> None:
+    if raw is None:
+        return  # (a migrated version-1 file has none)
+    if not isinstance(raw, dict):
+        raise StoreError("invalid", field="check")
+    expected = {"events": len(match.events), "position_id": match.position_id(), "match_id": match.match_id()}
+    if raw != expected:
+        raise StoreError("mismatch")
+
+
+def load(path: Path) -> SavedMatch | None:
+    """The match saved in ``path`` (None: no file). Raises :class:`StoreError`."""
+    data = read_json(path)
+    if data is None:
+        return None
+    return from_json(data)
+
+
+def load_or_set_aside(path: Path) -> tuple[SavedMatch | None, StoreError | None, Path | None]:
+    """Load ``path``; a bad file is set aside (``.bad-<time>``) and its problem returned with the
+    new path, so that the game can say so and start anyway."""
+    try:
+        return load(path), None, None
+    except StoreError as problem:
+        try:
+            aside = set_aside(path)
+        except OSError:
+            aside = None
+        return None, problem, aside
+
+
+@dataclass(frozen=True)
+class Listing:
+    """What a list of saved matches shows, read from a file without replaying it."""
+
+    path: Path
+    started: str
+    names: tuple[str, str]
+    length: int
+    score: tuple[int, int]
+    finished: bool
+
+
+def listing(path: Path) -> Listing | None:
+    """The file's own summary (None when it cannot be read: it would be refused when loaded)."""
+    try:
+        data = read_json(path)
+    except StoreError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    names, rules, summary = data.get("names"), data.get("rules"), data.get("summary")
+    if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        return None
+    length = rules.get("match_length", 0) if isinstance(rules, dict) else 0
+    summary = summary if isinstance(summary, dict) else {}
+    score = summary.get("score", [0, 0])
+    if not (isinstance(score, list) and len(score) == 2 and all(type(v) is int for v in score)):
+        score = [0, 0]
+    started = data.get("started")
+    return Listing(
+        path,
+        started[:16].replace("T", " ") if isinstance(started, str) else "",
+        (names[0][:MAX_NAME], names[1][:MAX_NAME]),
+        length if type(length) is int else 0,
+        (score[0], score[1]),
+        summary.get("finished") is True,
+    )
+
+
+def history(paths_history: Path) -> list[Path]:
+    """Saved finished (or set-aside unfinished) matches, newest first."""
+    if not paths_history.is_dir():
+        return []
+    return sorted(paths_history.glob("*.json"), reverse=True)
+
+
+def archive(saved: SavedMatch, history_dir: Path) -> Path:
+    """Write ``saved`` into the history (its id as the file name) and return the path."""
+    target = history_dir / f"{saved.id}.json"
+    atomic_write(target, dumps(saved), keep_previous=False)
+    return target
+
+
+def games_of(match: Match) -> Sequence[tuple[int, int]]:
+    """(first, end) event indices of each game of the match (a game ends at its NextGame)."""
+    out: list[tuple[int, int]] = []
+    first = 0
+    for i, event in enumerate(match.events):
+        if isinstance(event, NextGame):
+            out.append((first, i))
+            first = i + 1
+    out.append((first, len(match.events)))
+    return out

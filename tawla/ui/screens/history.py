@@ -1,0 +1,71 @@
+"""Pick a saved match: the unfinished one and those in the history, newest first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tawla.store import saves
+from tawla.ui.screens.base import Words
+
+
+class HistoryScreen(Words, ModalScreen[Path | None]):
+    """A list of saved matches; Enter picks one (its file), Esc goes back."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [Binding("escape", "cancel", show=False)]
+
+    def __init__(self, title_key: str, include_current: bool = True) -> None:
+        super().__init__()
+        self.title_key = title_key
+        self.include_current = include_current
+
+    def _files(self) -> list[Path]:
+        paths = self.tawla.paths
+        if paths is None:
+            return []
+        files = saves.history(paths.history)
+        if self.include_current and paths.current.exists():
+            files.insert(0, paths.current)
+        return files
+
+    def compose(self) -> ComposeResult:
+        options = []
+        for path in self._files():
+            entry = saves.listing(path)
+            if entry is None:
+                text = self.t("history.unreadable", file=path.name)
+            else:
+                a, b = entry.names
+                length = self.t("panel.money") if not entry.length else self.t("panel.match", length=entry.length)
+                state = self.t("history.finished" if entry.finished else "history.unfinished")
+                text = self.t(
+                    "history.entry",
+                    date=self.tawla.num(entry.started),
+                    a=a,
+                    b=b,
+                    sa=entry.score[0],
+                    sb=entry.score[1],
+                    length=length,
+                    state=state,
+                )
+            options.append(Option(self.show(text), id=str(path)))
+        with Vertical(classes="card wide"):
+            yield Static(self.say(self.title_key), classes="title")
+            if options:
+                yield OptionList(*options, id="matches")
+            else:
+                yield Static(self.say("history.empty"), classes="body")
+            yield Static(self.say("history.hint"), classes="hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(Path(event.option.id or ""))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,661 @@
+"""Never lose a match (#6): settings and matches on disk, loading that trusts nothing, kills at
+random moments, bad files, full disks, set-up positions, export and replay."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import random
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tawla.engine import Position, position_id
+from tawla.game import Match, Phase, RuleSet, ScriptedDice, SeededDice
+from tawla.game.setup import state_from_ids
+from tawla.store import files, saves
+from tawla.store.files import Paths, StoreError, atomic_write, read_json
+from tawla.store.settings import Preferences, Settings, Theme, settings_from_json, settings_to_json
+from tawla.ui.app import TawlaApp
+from tawla.ui.screens.dialogs import LineScreen, NoticeScreen
+from tawla.ui.screens.game import GameScreen
+from tawla.ui.screens.ids import IdsScreen
+from tawla.ui.screens.menu import MenuScreen
+from tawla.ui.screens.replay import ReplayScreen
+from tawla.ui.screens.setup import SetupScreen
+
+from .randomplay import play_random_match, random_action, random_rules
+
+SIZE = (100, 30)
+
+
+def screen_text(app: TawlaApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def card_text(app: TawlaApp) -> str:
+    """The words of the dialog on screen, its wrapped lines joined."""
+    rows = [line.split("█")[1].strip() for line in screen_text(app).splitlines() if line.count("█") >= 2]
+    return " ".join(row for row in rows if row.strip("▀▄ "))
+
+
+def sixteen_checkers_id() -> str:
+    """A Position ID whose player on roll has 16 checkers (the opponent 14): no Position holds it."""
+    import base64
+
+    bits = "".join("1" * (14 if i == 5 else 0) + "0" for i in range(25))
+    bits += "".join("1" * (16 if i == 5 else 0) + "0" for i in range(25))
+    return base64.b64encode(int(bits[::-1], 2).to_bytes(10, "little")).decode()[:14]
+
+
+def home(tmp_path: Path) -> Paths:
+    return Paths(tmp_path / "config", tmp_path / "data")
+
+
+def random_match(seed: int, actions: int, rules: RuleSet | None = None) -> Match:
+    """A match some random actions in (partial turns, cube states, resignations included)."""
+    rng = random.Random(seed)
+    match = Match(rules or random_rules(rng), ("Ali", "بدر"), SeededDice(rng.getrandbits(32)))
+    for _ in range(actions):
+        if match.state.match_over:
+            break
+        random_action(rng, match)
+    return match
+
+
+def saved(match: Match, setup: tuple[str, str | None] | None = None) -> saves.SavedMatch:
+    return saves.SavedMatch(match, saves.new_id(), saves.now(), setup=setup)
+
+
+def reload(match_file: saves.SavedMatch) -> saves.SavedMatch:
+    return saves.from_json(json.loads(saves.dumps(match_file)))
+
+
+# -- the round trip ------------------------------------------------------------------------------
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(0, 400))
+def test_random_mid_game_states_save_and_load_equal(seed: int, actions: int) -> None:
+    match = random_match(seed, actions)
+    back = reload(saved(match)).match
+    assert back.state == match.state
+    assert back.events == match.events and back.names == match.names and back.rules == match.rules
+    assert back.turns == match.turns
+    # the seeded dice carry on exactly where they were
+    assert isinstance(back.dice, SeededDice) and isinstance(match.dice, SeededDice)
+    assert [back.dice.roll() for _ in range(3)] == [match.dice.roll() for _ in range(3)]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(0, 120), st.integers(0, 60))
+def test_set_up_matches_save_and_load_equal(seed: int, before: int, after: int) -> None:
+    """A match set up from the IDs of another one's moment, played on, saved and loaded."""
+    origin = random_match(seed, before, RuleSet(match_length=7))
+    if origin.state.phase not in (Phase.TURN, Phase.MOVING) or origin.state.match_over:
+        return
+    pid, mid = origin.position_id(), origin.match_id()
+    start = state_from_ids(pid, mid, origin.rules)
+    match = Match(names=("A", "B"), dice=SeededDice(seed), start=start)
+    rng = random.Random(seed)
+    for _ in range(after):
+        if match.state.match_over:
+            break
+        random_action(rng, match)
+    back = reload(saved(match, (pid, mid))).match
+    assert back.state == match.state and back.events == match.events and back.start == match.start
+
+
+def test_a_finished_match_round_trips_too() -> None:
+    match = play_random_match(random.Random(5), RuleSet(match_length=3), check=False)
+    assert match.state.match_over
+    back = reload(saved(match))
+    assert back.finished and back.match.state == match.state
+
+
+def test_version_1_files_are_migrated() -> None:
+    match = random_match(11, 80, RuleSet(match_length=5))
+    data = json.loads(saves.dumps(saved(match)))
+    old_events = []
+    for raw in data["events"]:
+        tag, *args = raw
+        if tag == "open":
+            old_events.append({"kind": "opening", "die0": args[0], "die1": args[1]})
+        elif tag == "roll":
+            old_events.append({"kind": "roll", "dice": args})
+        elif tag == "step":
+            old_events.append({"kind": "step", "source": args[0], "die": args[1]})
+        elif tag == "resign":
+            old_events.append({"kind": "resign", "level": args[0]})
+        else:
+            old_events.append({"kind": {"end": "end_turn", "next": "next_game"}.get(tag, tag)})
+    version1 = {k: v for k, v in data.items() if k not in ("dice", "check", "summary")}
+    version1.update(version=1, events=old_events)
+    back = saves.from_json(version1).match
+    assert back.state == match.state and back.events == match.events
+
+
+# -- a file that cannot be trusted -----------------------------------------------------------------
+
+
+def good_file() -> dict[str, Any]:
+    return json.loads(saves.dumps(saved(random_match(3, 60, RuleSet(match_length=5)))))
+
+
+def problem_of(data: object) -> StoreError:
+    with pytest.raises(StoreError) as caught:
+        saves.from_json(data)
+    return caught.value
+
+
+def test_each_kind_of_damage_is_named() -> None:
+    newer = {**good_file(), "version": saves.VERSION + 1}
+    assert problem_of(newer).code == "newer_version"
+    illegal = good_file()
+    steps = [i for i, e in enumerate(illegal["events"]) if e[0] == "step"]
+    illegal["events"][steps[3]] = ["step", 1, 6]  # a checker that is not there, or cannot go
+    damaged = problem_of(illegal)
+    assert damaged.code in ("illegal_history",) and damaged.params["number"] <= steps[3] + 1
+    broken = good_file()
+    broken["events"][2] = ["step", "x"]
+    assert problem_of(broken).code == "bad_event" and problem_of(broken).params["number"] == 3
+    too_many = good_file()
+    too_many["start"] = {"position_id": sixteen_checkers_id(), "match_id": None}
+    too_many["check"] = None
+    too_many["events"] = []
+    assert problem_of(too_many).code == "checkers"
+    tampered = good_file()
+    tampered["check"]["position_id"] = "4HPwATDgc/ABMA"
+    assert problem_of(tampered).code == "mismatch"
+    assert problem_of({"format": "something else"}).code == "not_a_match"
+    no_names = {**good_file(), "names": ["only one"]}
+    assert problem_of(no_names).code == "invalid" and problem_of(no_names).params["field"] == "names"
+    bad_rules = {**good_file(), "rules": {"match_length": -1}}
+    assert problem_of(bad_rules).params["field"] == "rules"
+
+
+def test_truncated_and_garbage_files_are_told_apart(tmp_path: Path) -> None:
+    text = json.dumps(good_file())
+    cases = {"truncated": text[: len(text) // 2], "garbage": "tawla tawla" + text, "empty": ""}
+    for name, content in cases.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(content, encoding="utf-8")
+        with pytest.raises(StoreError) as caught:
+            read_json(path)
+        assert caught.value.code == ("garbage" if name == "garbage" else "truncated")
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(StoreError, match="garbage"):
+        read_json(binary)
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=40,
+)
+_FIELDS = ["format", "version", "id", "started", "names", "rules", "start", "dice", "events", "check", "summary"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(_json)
+def test_the_loader_never_raises_anything_but_its_own_error_on_any_json(data: object) -> None:
+    with contextlib.suppress(StoreError):
+        saves.from_json(data)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(_FIELDS), _json, st.integers(0, 10**6))
+def test_the_loader_survives_any_field_of_a_real_file_being_anything(field: str, value: object, where: int) -> None:
+    data = good_file()
+    data[field] = value
+    if data["events"] and isinstance(data["events"], list):  # and one event, sometimes
+        data["events"][where % len(data["events"])] = value
+    with contextlib.suppress(StoreError):
+        saves.from_json(data)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_json)
+def test_settings_never_fail_but_with_their_own_error(data: object) -> None:
+    with contextlib.suppress(StoreError):
+        settings_from_json(data)
+
+
+# -- killed at any moment -------------------------------------------------------------------------
+
+
+def _states(seed: int, count: int) -> list[str]:
+    """The successive files of a match saved after each of its actions."""
+    match = random_match(seed, 0, RuleSet(match_length=3))
+    rng = random.Random(seed)
+    keep = saved(match)
+    out = []
+    for _ in range(count):
+        if match.state.match_over:
+            break
+        random_action(rng, match)
+        out.append(json.dumps(saves.to_json(keep)["events"]))
+    return out
+
+
+def test_a_save_killed_at_random_moments_always_leaves_the_old_or_the_new_match(tmp_path: Path) -> None:
+    """≥ 200 times: a child process saves a match after every action in a loop and is killed
+    with SIGKILL at a random moment; the file on disk must load, and be the last state the child
+    finished saving or the one it was writing."""
+    target = tmp_path / "current.json"
+    seed = 8
+    expected = _states(seed, 400)
+    rng = random.Random(1)
+    kills = 0
+    moments: set[int] = set()
+    while kills < 200:
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: play and save, telling the parent after each save
+            os.close(read_end)
+            try:
+                match = random_match(seed, 0, RuleSet(match_length=3))
+                play = random.Random(seed)
+                keep = saved(match)
+                for n in range(len(expected)):
+                    random_action(play, match)
+                    saves.save(keep, target)
+                    os.write(write_end, n.to_bytes(4, "little"))
+                    time.sleep(0.0005)
+            finally:
+                os._exit(0)
+        os.close(write_end)
+        time.sleep(rng.uniform(0.0, 0.08))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        reports = b""
+        while chunk := os.read(read_end, 4096):
+            reports += chunk
+        os.close(read_end)
+        done = int.from_bytes(reports[-4:], "little") if reports else -1
+        kills += 1
+        moments.add(done)
+        if not target.exists():
+            assert done == -1  # killed before its first save
+            continue
+        loaded = saves.load(target)
+        assert loaded is not None
+        events = json.dumps([saves.event_to_json(e) for e in loaded.match.events])
+        allowed = {expected[i] for i in (done, done + 1) if 0 <= i < len(expected)}
+        previous_run = events in expected  # (the file of an earlier kill, not yet overwritten)
+        assert events in allowed or (done == -1 and previous_run), (done, kills)
+        previous = target.with_name("current.json.prev")
+        if previous.exists():
+            assert saves.load(previous) is not None  # the kept copy is always whole too
+    assert len(moments) > 30  # killed at many different moments of the match
+    files.sweep(tmp_path)
+
+
+def test_atomic_write_keeps_the_old_file_when_the_disk_refuses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "f.json"
+    atomic_write(path, '{"a": 1}')
+    real_fsync = os.fsync
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError):
+        atomic_write(path, '{"a": 2}')
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    assert json.loads(path.read_text()) == {"a": 1}
+    assert not list(tmp_path.glob(".*.tmp"))  # no temporary file left behind
+
+
+# -- the app: settings -------------------------------------------------------------------------------
+
+
+async def test_settings_are_kept_between_runs(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    app = TawlaApp(lang="en", paths=paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.set_preferences(app.preferences.model_copy(update={"theme": Theme.NIGHT, "show_pips": False}))
+        app.set_language("ar")
+        await pilot.pause()
+    again = TawlaApp(paths=paths)
+    assert again.language == "ar"
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert again.preferences.theme is Theme.NIGHT and not again.preferences.show_pips
+        assert again.theme == "tawla-night"
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ('{"language": "en", "preferences": {"theme": "plaid"}}', "preferences.theme"),
+        ('{"version": 99}', "newer tawla"),
+        ('{"language": "en", "pref', "stops in the middle"),
+        ("\x00\x01 nonsense", "not a tawla file"),
+    ],
+)
+async def test_a_bad_settings_file_is_kept_aside_and_the_game_starts(tmp_path: Path, content: str, words: str) -> None:
+    paths = home(tmp_path)
+    paths.config.mkdir(parents=True)
+    paths.settings.write_text(content, encoding="utf-8")
+    app = TawlaApp(lang="en", paths=paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen)
+        text = card_text(app)
+        assert "settings could not be used" in text and words in text, text
+        await pilot.press("enter")
+        assert isinstance(app.screen, MenuScreen)
+        assert app.preferences == Preferences()
+        kept = list(paths.config.glob("settings.json.bad-*"))
+        assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == content
+        app.set_preferences(app.preferences.model_copy(update={"show_pips": False}))
+    assert settings_from_json(json.loads(paths.settings.read_text())).preferences.show_pips is False
+    assert kept[0].read_text(encoding="utf-8") == content  # never overwritten
+
+
+# -- the app: autosave and resume -------------------------------------------------------------------
+
+
+def seeded_app(paths: Paths, **kw: Any) -> TawlaApp:
+    return TawlaApp(lang="en", dice=SeededDice(37), paths=paths, settings=Settings(bidi_checked=True), **kw)
+
+
+async def play_some(pilot: Any, app: TawlaApp, presses: int) -> None:
+    for _ in range(presses):
+        await pilot.press("space")
+
+
+async def test_every_action_is_saved_and_the_match_resumes(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
+        await pilot.pause()
+        await play_some(pilot, app, 9)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        state, events = screen.match.state, screen.match.events
+        on_disk = saves.load(paths.current)
+        assert on_disk is not None and on_disk.match.events == events  # including the steps of this turn
+    again = seeded_app(paths, resume=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.match.state == state and screen.match.events == events
+        assert isinstance(screen.match.dice, SeededDice)
+
+
+async def test_the_menu_offers_resume_only_for_an_unfinished_match(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        assert menu.get_option("resume").disabled  # type: ignore[attr-defined]
+        app.new_match(RuleSet(match_length=1), ("Ali", "Badr"))
+        await pilot.pause()
+        await play_some(pilot, app, 3)
+        await pilot.press("ctrl+w")  # back to the menu
+        await pilot.pause()
+        assert not app.screen.query_one("#menu").get_option("resume").disabled  # type: ignore[attr-defined]
+        await pilot.press("c")  # c resumes
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_finished_match_goes_to_the_history(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    start = Match(
+        names=("Ali", "Badr"),
+        dice=ScriptedDice([(2, 1)]),
+        start=state_from_ids(position_id(Position.from_counts({1: 1}, {6: 15})), None, RuleSet(match_length=1)),
+    )
+    app = TawlaApp(lang="en", dice=start.dice, match=start, paths=paths, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert paths.current.exists()
+        await pilot.press("space", "enter")  # roll 2-1, bear off: the match is won
+        await pilot.pause()
+        assert start.state.match_over
+        assert not paths.current.exists()
+        (kept,) = saves.history(paths.history)
+        loaded = saves.load(kept)
+        assert loaded is not None and loaded.finished
+
+
+async def test_a_new_match_keeps_the_unfinished_one_in_the_history(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
+        await pilot.pause()
+        await play_some(pilot, app, 4)
+        first = app.screen.match.events  # type: ignore[attr-defined]
+        await pilot.press("ctrl+w")
+        app.new_match(RuleSet(match_length=3), ("Carla", "Dina"))
+        await pilot.pause()
+    (kept,) = saves.history(paths.history)
+    loaded = saves.load(kept)
+    assert loaded is not None and loaded.match.events == first and not loaded.finished
+    current = saves.load(paths.current)
+    assert current is not None and current.match.names == ("Carla", "Dina")
+
+
+def _bad_match_files() -> dict[str, tuple[str, str]]:
+    good = good_file()
+    text = json.dumps(good)
+    newer = json.dumps({**good, "version": 7})
+    illegal = json.loads(text)
+    illegal["events"] = [*illegal["events"][:1], ["step", 3, 6], *illegal["events"][1:]]
+    checkers = json.loads(text)
+    checkers["start"] = {"position_id": sixteen_checkers_id(), "match_id": None}
+    checkers.update(events=[], check=None)
+    return {
+        "truncated": (text[:-40], "stops in the middle"),
+        "garbage": ("#!/bin/sh\nrm -rf /\n", "not a tawla file"),
+        "newer": (newer, "newer tawla (version 7)"),
+        "checkers": (json.dumps(checkers), "more than 15 checkers"),
+        "illegal": (json.dumps(illegal), "move 2 of the history is not legal"),
+    }
+
+
+@pytest.mark.parametrize("kind", list(_bad_match_files()))
+async def test_a_bad_saved_match_is_named_kept_aside_and_the_game_still_starts(tmp_path: Path, kind: str) -> None:
+    content, words = _bad_match_files()[kind]
+    paths = home(tmp_path)
+    paths.data.mkdir(parents=True)
+    paths.current.write_text(content, encoding="utf-8")
+    app = seeded_app(paths, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen)
+        text = card_text(app)
+        assert "could not be loaded" in text and words in text, text
+        await pilot.press("enter")
+        assert isinstance(app.screen, MenuScreen)
+        assert app.screen.query_one("#menu").get_option("resume").disabled  # type: ignore[attr-defined]
+    (kept,) = paths.data.glob("current.json.bad-*")
+    assert kept.read_text(encoding="utf-8") == content and not paths.current.exists()
+
+
+@pytest.mark.parametrize("error", [errno.ENOSPC, errno.EROFS])
+async def test_a_full_disk_or_read_only_folder_warns_and_play_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, error: int
+) -> None:
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
+        await pilot.pause()
+        real = saves.atomic_write
+
+        def refuse(path: Path, text: str, keep_previous: bool = True) -> None:
+            raise OSError(error, os.strerror(error))
+
+        monkeypatch.setattr(saves, "atomic_write", refuse)
+        await play_some(pilot, app, 1)
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen) and "not being saved" in card_text(app)
+        assert os.strerror(error) in card_text(app)
+        await pilot.press("enter")
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await play_some(pilot, app, 4)
+        assert not isinstance(app.screen, NoticeScreen)  # said once, not at every move
+        assert "not being saved" in screen_text(app)  # and shown on the panel all along
+        moves = len(game.match.events)
+        monkeypatch.setattr(saves, "atomic_write", real)
+        await play_some(pilot, app, 1)
+        assert "not being saved" not in screen_text(app)
+        loaded = saves.load(paths.current)
+        assert loaded is not None and len(loaded.match.events) > moves
+
+
+async def test_ctrl_c_and_quit_save_and_leave(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
+        await pilot.pause()
+        await play_some(pilot, app, 3)
+        events = app.screen.match.events  # type: ignore[attr-defined]
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 0 or app.return_code is None
+    loaded = saves.load(paths.current)
+    assert loaded is not None and loaded.match.events == events
+
+
+# -- IDs, set-up positions, export, replay ---------------------------------------------------------
+
+
+async def test_the_ids_are_shown_and_copied(tmp_path: Path) -> None:
+    app = seeded_app(home(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
+        await pilot.pause()
+        await play_some(pilot, app, 2)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await pilot.press("i")
+        assert isinstance(app.screen, IdsScreen)
+        pid, mid = game.match.position_id(), game.match.match_id()
+        assert pid in screen_text(app) and mid in screen_text(app)
+        await pilot.press("ؤ")  # c on the Arabic layout copies
+        assert app.clipboard == f"{pid}:{mid}"
+        await pilot.press("escape")
+        assert app.screen is game
+
+
+async def test_a_position_is_set_up_from_its_ids(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    from tawla.engine import MatchInfo, match_id
+
+    # Player 1 on roll with 3-1 in a 7-point match at 2-4, the cube on 2 with player 1.
+    pid = "4HPwATDgc/ABMA"
+    mid = match_id(MatchInfo(cube=2, cube_owner=1, on_roll=1, turn=1, dice=(3, 1), match_length=7, score=(2, 4)))
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_setup()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press(*"4HPwATDgc/ABM!", "enter", "enter")
+        assert "Position ID:" in screen_text(app) and isinstance(app.screen, SetupScreen)
+        field = app.screen.query_one("#position")
+        field.value = pid  # type: ignore[attr-defined]
+        app.screen.query_one("#match").value = mid  # type: ignore[attr-defined]
+        app.screen.query_one("#match").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        assert game.match.position_id() == pid and game.match.match_id() == mid
+        state = game.match.state
+        assert state.phase is Phase.MOVING and state.turn is not None and state.turn.roll == (3, 1)
+        assert state.score == (2, 4) and state.on_roll == 1 and state.cube.value == 2 and state.cube.owner == 1
+        assert "7-point match" in screen_text(app)
+    loaded = saves.load(paths.current)
+    assert loaded is not None and loaded.setup == (pid, mid)
+    assert loaded.match.position_id() == pid
+
+
+async def test_a_match_is_exported_where_the_player_says(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
+        await pilot.pause()
+        await play_some(pilot, app, 6)
+        match = app.screen.match  # type: ignore[attr-defined]
+        app.action_export()
+        await pilot.pause()
+        assert isinstance(app.screen, LineScreen)
+        line = app.screen.query_one("#line")
+        assert line.value.startswith(str(paths.exports))  # type: ignore[attr-defined]
+        line.value = str(tmp_path / "out" / "evening.mat")  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen)
+        assert "evening.mat" in card_text(app).replace(" ", "")
+    assert (tmp_path / "out" / "evening.mat").read_text() == match.export_mat()
+
+
+async def test_finished_games_are_replayed_step_by_step(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    match = play_random_match(random.Random(3), RuleSet(match_length=3, cube=False), check=False)
+    saves.archive(saved(match), paths.history)
+    app = seeded_app(paths)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.action_replay()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        first, end = replay.games[0]
+        assert replay.match.state.phase is Phase.OPENING
+        opening = screen_text(app)
+        await pilot.press("right", "right", "right")
+        assert replay.frame == 3 and len(replay.match.events) == 3
+        await pilot.press("left")
+        assert replay.frame == 2
+        await pilot.press("end")
+        assert replay.match.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        assert replay.match.events == match.events[first:end]
+        await pilot.press("home")
+        assert screen_text(app) == opening
+        if len(replay.games) > 1:
+            await pilot.press("pagedown")
+            assert replay.game_index == 1 and replay.frame == 0
+        # read-only: the keys of the game do nothing here, and nothing is saved
+        await pilot.press("space", "d", "r")
+        assert not paths.current.exists()
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ReplayScreen)
+
+
+def test_paths_follow_tawla_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TAWLA_HOME", str(tmp_path))
+    paths = files.default_paths()
+    assert paths.settings == tmp_path / "config" / "settings.json"
+    assert paths.current == tmp_path / "data" / "current.json"
+    monkeypatch.delenv("TAWLA_HOME")
+    assert "tawla" in str(files.default_paths().data)
+
+
+def test_settings_round_trip() -> None:
+    chosen = Settings(language="ar", preferences=Preferences(theme=Theme.DAY), names=("علي", "Badr"))
+    assert settings_from_json(json.loads(settings_to_json(chosen))) == chosen
