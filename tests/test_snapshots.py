@@ -10,7 +10,9 @@ terminal receives, in visual order.)
 
 from __future__ import annotations
 
+import os
 import random
+import time
 
 import pytest
 
@@ -178,6 +180,8 @@ def _with_history(tmp_path, variant: str) -> TawlaApp:  # type: ignore[no-untype
     from tawla.store import saves
     from tawla.store.files import Paths
 
+    os.environ["TZ"] = "UTC"  # the list shows local times
+    time.tzset()
     paths = Paths(tmp_path / "config", tmp_path / "data")
     kept = saves.SavedMatch(midgame(variant, moves=30), "20261129-200000-a1b2c3", "2026-11-29T20:00:00+00:00")
     saves.archive(kept, paths.history)

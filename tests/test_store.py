@@ -659,3 +659,30 @@ def test_paths_follow_tawla_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 def test_settings_round_trip() -> None:
     chosen = Settings(language="ar", preferences=Preferences(theme=Theme.DAY), names=("علي", "Badr"))
     assert settings_from_json(json.loads(settings_to_json(chosen))) == chosen
+
+
+async def test_a_damaged_save_falls_back_to_the_copy_kept_before_it(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
+        await pilot.pause()
+        await play_some(pilot, app, 8)
+    before = saves.load(paths.current.with_name("current.json.prev"))
+    assert before is not None
+    paths.current.write_text(paths.current.read_text()[:100])  # the last save, damaged
+    again = seeded_app(paths)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = again.screen.query_one("#menu")
+        assert menu.highlighted_option.id == "resume"  # type: ignore[attr-defined]  # offered first
+        await pilot.press("enter")
+        await pilot.pause()
+        seen = []
+        while isinstance(again.screen, NoticeScreen):
+            seen.append(card_text(again))
+            await pilot.press("enter")
+        assert any("stops in the middle" in text for text in seen)
+        assert any("carried on from the save before it" in text for text in seen)
+        game = again.screen
+        assert isinstance(game, GameScreen) and game.match.events == before.match.events

@@ -7,9 +7,11 @@ under the cursor, puts it down, ends the turn, closes the game-over card).
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -183,3 +185,24 @@ def test_closing_the_terminal_loses_nothing(tmp_path: Path) -> None:
         assert before.splitlines()[0] == after.splitlines()[0]  # the same player to act
     finally:
         again.close()
+
+
+def test_sigterm_saves_and_restores_the_terminal(tmp_path: Path) -> None:
+    term = Terminal([*installed_tawla(), "--seed", "5", "--lang", "en"], tmp_path)
+    try:
+        term._tmux("set-option", "-t", "t", "remain-on-exit", "on")
+        term.wait_for(lambda s: "New match" in s)
+        term.keys("Enter")
+        term.wait_for(lambda s: "First player" in s)
+        term.keys("C-s")
+        term.wait_for(lambda s: "Opening roll" in s)
+        term.keys("Space")
+        term.wait_for(lambda s: "Dice [" in s)
+        pid = int(term._tmux("list-panes", "-t", "t", "-F", "#{pane_pid}").split()[0])
+        os.kill(pid, signal.SIGTERM)
+        after = term.wait_for(lambda s: "Dice [" not in s and "┌13" not in s, timeout=20)
+        assert "Traceback" not in after  # left cleanly, the game's screen gone (alternate screen left)
+    finally:
+        term.close()
+    saved = json.loads((tmp_path / "data" / "current.json").read_text())
+    assert saved["events"][0][0] == "open"

@@ -379,15 +379,24 @@ def listing(path: Path) -> Listing | None:
     score = summary.get("score", [0, 0])
     if not (isinstance(score, list) and len(score) == 2 and all(type(v) is int for v in score)):
         score = [0, 0]
-    started = data.get("started")
     return Listing(
         path,
-        started[:16].replace("T", " ") if isinstance(started, str) else "",
+        _local_time(data.get("started")),
         (names[0][:MAX_NAME], names[1][:MAX_NAME]),
         length if type(length) is int else 0,
         (score[0], score[1]),
         summary.get("finished") is True,
     )
+
+
+def _local_time(stamp: object) -> str:
+    """``2026-11-29 17:02`` in the player's time zone (files keep UTC)."""
+    if not isinstance(stamp, str):
+        return ""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
+        return ""
 
 
 def history(paths_history: Path) -> list[Path]:

@@ -271,13 +271,17 @@ class TawlaApp(App[None]):
         if self.paths is None or not self.paths.current.exists():
             self.note("store.nothing_to_resume")
             return
+        current = self.paths.current
         try:
-            saved = saves.load(self.paths.current)
+            saved = saves.load(current)
         except StoreError as problem:
-            self._set_aside(self.paths.current, problem, "store.match_bad")
-            self._show_notes()
-            self._refresh_menu()
-            return
+            self._set_aside(current, problem, "store.match_bad")
+            saved = self._previous_save(current)
+            if saved is None:
+                self._show_notes()
+                self._refresh_menu()
+                return
+            self._notes.append(("store.resumed_previous", {}))
         if saved is None:
             self.note("store.nothing_to_resume")
             return
@@ -285,6 +289,17 @@ class TawlaApp(App[None]):
         self.current = saved
         self._saved_revision = saved.match.revision
         self.start_match(saved.match)
+        self._show_notes()  # (what went wrong on the way, over the game)
+
+    @staticmethod
+    def _previous_save(current: Path) -> SavedMatch | None:
+        """The copy kept before the last save (one action earlier), if it loads."""
+        from tawla.store import saves
+
+        try:
+            return saves.load(current.with_name(current.name + ".prev"))
+        except StoreError:
+            return None
 
     def archive_current(self) -> None:
         """Move an unfinished match into the history (before a new one takes its place)."""

@@ -30,9 +30,9 @@ class IdsScreen(Words, ModalScreen[None]):
         with Vertical(classes="card"):
             yield Static(self.say("ids.title"), classes="title")
             yield Static(self.say("ids.position"), classes="label")
-            yield Static(Text(self.position, style="bold"), id="position", classes="id")
+            yield Static(self.show(Text(self.position, style="bold")), id="position", classes="id")
             yield Static(self.say("ids.match"), classes="label")
-            yield Static(Text(self.match, style="bold"), id="match", classes="id")
+            yield Static(self.show(Text(self.match, style="bold")), id="match", classes="id")
             yield Static(self.say("ids.hint"), id="hint", classes="hint")
 
     def action_copy(self) -> None:

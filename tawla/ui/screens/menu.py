@@ -28,6 +28,8 @@ class MenuScreen(Words, Screen[None]):
         Binding(both("c"), "pick('resume')", "key.resume", show=False),
     ]
 
+    _offered = False
+
     def compose(self) -> ComposeResult:
         with Vertical(id="card"):
             yield Static(id="logo")
@@ -54,8 +56,16 @@ class MenuScreen(Words, Screen[None]):
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
-        menu.add_options(self._options())
-        menu.highlighted = highlighted if highlighted is not None else 0
+        options = self._options()
+        menu.add_options(options)
+        resumable = not options[ITEMS.index("resume")].disabled
+        if highlighted is None or resumable != self._offered:
+            # An unfinished match is offered first: Enter resumes it.
+            highlighted = ITEMS.index("resume") if resumable else (highlighted or 0)
+            if not resumable and highlighted == ITEMS.index("resume"):
+                highlighted = 0
+            self._offered = resumable
+        menu.highlighted = highlighted
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_pick(event.option.id or "")
