@@ -8,12 +8,14 @@
 2. Key to frame: in a 120 x 40 headless game, the time from a key press
    (cursor moves, picking up and putting down checkers) to the next frame
    Textual renders; median and 90th percentile (target median <= 16 ms).
+   Autosave is on, as in the real game (each step written to disk).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import subprocess
 import sys
@@ -48,10 +50,13 @@ BARE = FIRST_FRAME.format(
     setup="app.compose = lambda: iter([Static('bare Textual app')])",
 )
 TAWLA = FIRST_FRAME.format(
-    imports="from tawla.ui.app import TawlaApp",
+    imports=(
+        "import pathlib\nimport tawla.ui.app\nfrom tawla.ui.app import TawlaApp\n"
+        "from tawla.store.files import default_paths"
+    ),
     base="TawlaApp",
-    args="lang='en'",
-    css="[str(__import__('pathlib').Path(__import__('tawla.ui.app').ui.app.__file__).with_name('app.tcss'))]",
+    args="lang='en', paths=default_paths()",  # reads the settings file, as the real start does
+    css="[str(pathlib.Path(tawla.ui.app.__file__).parent / p) for p in TawlaApp.CSS_PATH]",
     setup="",
 )
 
@@ -60,8 +65,12 @@ def first_frame(code: str) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp, "first_frame.py")  # a file: Textual finds stylesheets relative to it
         script.write_text(code, encoding="utf-8")
+        home = Path(tmp, "home")  # TAWLA_HOME with a settings file in it, as after a first run
+        (home / "config").mkdir(parents=True)
+        (home / "config" / "settings.json").write_text('{"language": "en", "bidi_checked": true}')
+        env = {**os.environ, "TAWLA_HOME": str(home)}
         out = subprocess.run(
-            [sys.executable, str(script), repr(time.time())], capture_output=True, text=True, check=True
+            [sys.executable, str(script), repr(time.time())], capture_output=True, text=True, check=True, env=env
         )
     return float(out.stdout.strip().splitlines()[-1])
 
@@ -73,16 +82,19 @@ async def key_latency(keys: int) -> list[float]:
     pressed: list[float] = []
 
     class Timed(TawlaApp):
-        CSS_PATH = str(Path(sys.modules[TawlaApp.__module__].__file__ or "").with_name("app.tcss"))
+        CSS_PATH = [str(Path(sys.modules[TawlaApp.__module__].__file__ or "").parent / p) for p in TawlaApp.CSS_PATH]
 
         def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
             super()._display(screen, renderable)
             if renderable is not None and pressed and len(stamps) < len(pressed):
                 stamps.append(time.perf_counter() - pressed[-1])
 
+    from tawla.store.files import Paths
+
     rolls = [(6, 5), (4, 2)] * 200
     match = Match(RuleSet(match_length=0, cube=False), ("Ali", "Badr"), ScriptedDice(rolls))
-    app = Timed(lang="en", dice=match.dice, match=match)
+    home = Path(tempfile.mkdtemp())  # autosave on: every checker put down is written to disk
+    app = Timed(lang="en", dice=match.dice, match=match, paths=Paths(home / "config", home / "data"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("space")  # the opening roll
         pattern = ["right", "right", "left", "down", "up", "enter", "tab", "escape"]
@@ -100,6 +112,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keys", type=int, default=200)
     args = parser.parse_args(argv)
+    # An installed tawla has its bytecode compiled; a checkout may not (PYTHONDONTWRITEBYTECODE).
+    import compileall
+
+    import tawla
+
+    compileall.compile_dir(str(Path(tawla.__file__).parent), quiet=1)
 
     bare: list[float] = []
     tawla: list[float] = []

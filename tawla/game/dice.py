@@ -13,7 +13,6 @@ player 1's.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
@@ -42,6 +41,8 @@ class FairDice:
     manual = False
 
     def __init__(self) -> None:
+        import secrets  # (on first use: it pulls in hashlib and more at start-up otherwise)
+
         self._rng = secrets.SystemRandom()
 
     def roll(self) -> Dice:

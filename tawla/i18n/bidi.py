@@ -57,7 +57,10 @@ def isolate_ltr(text: str) -> str:
     return f"{LRI}{text}{PDI}"
 
 
-_WRAP_CONSOLE = Console(width=1000, color_system=None, legacy_windows=False, force_terminal=False)
+@lru_cache(maxsize=1)
+def _wrap_console() -> Console:
+    """A console for measuring and wrapping only (made on first use: it costs a few ms)."""
+    return Console(width=1000, color_system=None, legacy_windows=False, force_terminal=False)
 
 
 def without_controls(text: str) -> str:
@@ -248,10 +251,10 @@ def layout(text: Text | str, width: int, rtl: bool, justify: str | None = None) 
     source = Text(text) if isinstance(text, str) else text
     width = max(1, width)
     if not rtl and not has_rtl(source.plain):
-        lines = list(without_controls_text(source).wrap(_WRAP_CONSOLE, width, justify="left"))
+        lines = list(without_controls_text(source).wrap(_wrap_console(), width, justify="left"))
     else:
         lines = []
-        for logical in shape_text(source).wrap(_WRAP_CONSOLE, width, justify="left", overflow="fold"):
+        for logical in shape_text(source).wrap(_wrap_console(), width, justify="left", overflow="fold"):
             logical.rstrip()
             lines.append(reorder_text(logical, rtl))
     align = justify or ("right" if rtl else "left")

@@ -6,7 +6,7 @@ import contextlib
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -109,7 +109,8 @@ THEMES = {
 class TawlaApp(App[None]):
     """Backgammon for two players on one keyboard."""
 
-    CSS_PATH = "app.tcss"
+    # The menu is the default screen: its stylesheet comes with the app's.
+    CSS_PATH: ClassVar = ["app.tcss", "screens/menu.tcss"]
     TITLE = "tawla"
     ENABLE_COMMAND_PALETTE = True
 
@@ -155,6 +156,8 @@ class TawlaApp(App[None]):
         self._start_match = match
         for theme in THEMES.values():
             self.register_theme(theme)
+        # The theme is set before the first frame: changing it later re-reads every stylesheet.
+        self.theme = THEMES[settings.preferences.theme if settings is not None else self._peek.theme].name
 
     # -- files ----------------------------------------------------------------------------
 
@@ -431,14 +434,15 @@ class TawlaApp(App[None]):
 
     # -- lifecycle --------------------------------------------------------------------
 
-    def on_mount(self) -> None:
-        theme = self._settings.preferences.theme if self._settings is not None else self._peek.theme
-        self.theme = THEMES[theme].name
-        self.tell_terminal_bidi(self.bidi_by_app)
-        self._catch_signals()
+    def get_default_screen(self) -> Screen[Any]:
+        """The main menu is the bottom of the screen stack (drawn first, without an empty screen before it)."""
         from tawla.ui.screens.menu import MenuScreen
 
-        self.push_screen(MenuScreen())
+        return MenuScreen()
+
+    def on_mount(self) -> None:
+        self.tell_terminal_bidi(self.bidi_by_app)
+        self._catch_signals()
         checked = self._settings.bidi_checked if self._settings is not None else self._peek.bidi_checked
         if self._start_match is not None:
             self.start_match(self._start_match)

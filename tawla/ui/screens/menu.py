@@ -19,7 +19,6 @@ ITEMS = ("new_match", "resume", "setup", "replay", "export", "settings", "rules"
 class MenuScreen(Words, Screen[None]):
     """New match, resume, set up a position, replay, export, settings, rules, language, quit."""
 
-    CSS_PATH = "menu.tcss"
     AUTO_FOCUS = "#menu"
     BINDINGS = [
         Binding(both("n"), "pick('new_match')", "key.new_match"),
@@ -34,31 +33,34 @@ class MenuScreen(Words, Screen[None]):
         with Vertical(id="card"):
             yield Static(id="logo")
             yield Static(id="tagline", classes="hint")
-            yield OptionList(*self._options(), id="menu")
+            yield OptionList(id="menu")
         yield TawlaFooter()
 
-    def on_mount(self) -> None:
-        self.relabel()
+    _drawn: tuple[object, ...] = ()
+    """What the menu was last drawn for (language, direction, resumable)."""
 
     def on_screen_resume(self) -> None:
-        self.relabel()  # back from a game: "Resume" may have become possible, or not
+        self.relabel()  # shown, or back from a game: "Resume" may have become possible, or not
 
-    def _options(self) -> list[Option]:
-        resumable = self.tawla.has_unfinished_match()
+    def _options(self, resumable: bool) -> list[Option]:
         return [
             Option(self.say(f"menu.{item}"), id=item, disabled=(item == "resume" and not resumable)) for item in ITEMS
         ]
 
     def relabel(self) -> None:
-        self.set_class(self.tawla.rtl, "-rtl")
+        app = self.tawla
+        resumable = app.has_unfinished_match()
+        drawn = (app.language, app.bidi_by_app, app.arabic_indic, resumable)
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
+        self.set_class(app.rtl, "-rtl")
         self.query_one("#logo", Static).update(self.say("menu.logo", justify="center"))
         self.query_one("#tagline", Static).update(self.say("menu.tagline", justify="center"))
         menu = self.query_one("#menu", OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
-        options = self._options()
-        menu.add_options(options)
-        resumable = not options[ITEMS.index("resume")].disabled
+        menu.add_options(self._options(resumable))
         if highlighted is None or resumable != self._offered:
             # An unfinished match is offered first: Enter resumes it.
             highlighted = ITEMS.index("resume") if resumable else (highlighted or 0)
