@@ -10,16 +10,23 @@ import json
 import re
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 from tawla import __version__
 from tawla.engine import IdError, Position, legal_plays, position_from_id, position_id
 from tawla.engine.notation import format_play
-from tawla.i18n import LANGUAGES, choose_language, tr
+from tawla.i18n import LANGUAGES, choose_language, plain
+from tawla.i18n import tr as _tr
 from tawla.i18n.messages import id_error_text
 
 _DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
 _ROLL = re.compile(r"^([1-6])[-,/]?([1-6])$")
+
+
+def tr(lang: str, key: str, /, **params: object) -> str:
+    """A catalog text for the command line: plain, without bidi isolates (a terminal that
+    orders Arabic itself does well enough without them, and one that does not would show them)."""
+    return plain(_tr(lang, key, **params))
 
 
 class InputError(ValueError):
@@ -83,9 +90,55 @@ def _prescan_lang(argv: Sequence[str]) -> str | None:
     return None
 
 
+# argparse's own messages (Python 3.11), worded from the catalogs: key, pattern.
+_ARGPARSE_ERRORS = (
+    ("cli.error.unrecognized", re.compile(r"^unrecognized arguments: (?P<args>.*)$")),
+    (
+        "cli.error.invalid_choice",
+        re.compile(r"^argument (?P<argument>\S+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)$"),
+    ),
+    ("cli.error.invalid_value", re.compile(r"^argument (?P<argument>\S+): invalid \w+ value: (?P<value>.*)$")),
+    ("cli.error.expected_one", re.compile(r"^argument (?P<argument>\S+): expected one argument$")),
+    ("cli.error.required", re.compile(r"^the following arguments are required: (?P<args>.*)$")),
+)
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's layout, with "usage:" in the player's language."""
+
+    lang = "en"
+
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
+        if prefix is None:  # (argparse passes "" when it builds a sub-command's name)
+            prefix = tr(self.lang, "cli.usage")
+        return super().add_usage(usage, actions, groups, prefix)
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser that speaks the player's language, argparse's own messages included."""
+
+    def __init__(self, lang: str, **kwargs: object) -> None:
+        formatter = type("Formatter", (_Formatter,), {"lang": lang})
+        super().__init__(formatter_class=formatter, add_help=False, **kwargs)  # type: ignore[arg-type]
+        self.lang = lang
+        self._positionals.title = tr(lang, "cli.commands")
+        self._optionals.title = tr(lang, "cli.options")
+        self.add_argument("-h", "--help", action="help", help=tr(lang, "cli.help.help"))
+
+    def error(self, message: str) -> NoReturn:
+        for key, pattern in _ARGPARSE_ERRORS:
+            found = pattern.match(message)
+            if found:
+                message = tr(self.lang, key, **found.groupdict())
+                break
+        self.print_usage(sys.stderr)
+        self.exit(2, tr(self.lang, "cli.error.prefix") + message + "\n")
+
+
 def build_parser(lang: str) -> argparse.ArgumentParser:
     """The argument parser, with help texts in ``lang``."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
+        lang,
         prog="tawla",
         description=tr(lang, "cli.description"),
         epilog=tr(lang, "cli.epilog"),
@@ -98,7 +151,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         "--version", action="version", version=f"tawla {__version__}", help=tr(lang, "cli.help.version")
     )
     commands = parser.add_subparsers(dest="command", metavar="{moves}")
-    moves = commands.add_parser("moves", help=tr(lang, "cli.help.moves"), description=tr(lang, "cli.help.moves"))
+    moves = commands.add_parser(
+        "moves", help=tr(lang, "cli.help.moves"), description=tr(lang, "cli.help.moves"), lang=lang
+    )
     moves.add_argument("position_id", nargs="?", metavar="POSITION_ID", help=tr(lang, "cli.help.position_id"))
     moves.add_argument("roll", nargs="?", metavar="DICE", help=tr(lang, "cli.help.roll"))
     moves.add_argument("--batch", action="store_true", help=tr(lang, "cli.help.batch"))

@@ -353,3 +353,17 @@ async def test_the_language_switches_from_the_menu_the_palette_and_the_game() ->
         await pilot.press("f2")
         assert app.language == "ar" and isinstance(app.screen, GameScreen)
         assert visual(tr("ar", "key.roll"), rtl=True) in screen_text(app)
+
+
+async def test_the_palette_finds_commands_typed_in_arabic() -> None:
+    from tawla.ui.commands import TawlaCommands
+
+    app = arabic()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        provider = TawlaCommands(app.screen)
+        hits = [hit async for hit in provider.search("إعدادات")]
+        assert hits and hits[0].help == visual(tr("ar", "command.settings_help"), rtl=True)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert visual(tr("ar", "command.search"), rtl=True) in screen_text(app)

@@ -119,3 +119,14 @@ def test_batch_answers_ten_thousand_lines_in_one_process() -> None:
 def test_version() -> None:
     done = run("--version")
     assert done.returncode == 0 and done.stdout.startswith("tawla ")
+
+
+def test_argparse_speaks_the_players_language_too() -> None:
+    done = run("--lang", "ar", "--bogus")
+    assert done.returncode == 2 and "خيارات غير معروفة: --bogus" in done.stderr and "الاستعمال:" in done.stderr
+    done = run("--dice", "loaded", env={"LANG": "ar_SA.UTF-8"})
+    assert done.returncode == 2 and "غير صالح" in done.stderr and "'loaded'" in done.stderr
+    shown = run("--help", env={"LANG": "ar_EG.UTF-8"}).stdout
+    assert "الخيارات:" in shown and "اعرض هذه المساعدة واخرج" in shown and "show this help" not in shown
+    assert "\u2068" not in shown and "\u2068" not in done.stderr  # plain text on the command line
+    assert run("moves", "--help").stdout.startswith("usage: tawla moves")

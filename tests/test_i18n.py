@@ -138,12 +138,14 @@ _LETTER_TABLES = {"keys.py"}  # the Arabic keyboard layout: letters, not words
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
-    """Docstrings of modules, classes, functions and attributes, DEFAULT_CSS values, and
-    CSS classes given to widgets."""
+    """Docstrings of modules, classes, functions and attributes, DEFAULT_CSS values, CSS
+    classes given to widgets, and regular expressions."""
     out: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.keyword) and node.arg in ("classes", "id", "variant"):
             out.add(id(node.value))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "compile":
+            out.update(id(arg) for arg in node.args)  # a pattern (of argparse's own messages) is not shown
         body = getattr(node, "body", None)
         if not isinstance(body, list):
             continue

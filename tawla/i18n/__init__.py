@@ -23,6 +23,14 @@ RTL_LANGUAGES: Final = frozenset({"ar"})
 _ISOLATES: Final = ("\u2066", "\u2067", "\u2068")  # LRI, RLI, FSI
 
 
+_NO_ISOLATES: Final = {ord(c): None for c in "\u2066\u2067\u2068\u2069"}
+
+
+def plain(text: str) -> str:
+    """``text`` without the isolates of :func:`embedded` (for plain output: the command line)."""
+    return text.translate(_NO_ISOLATES)
+
+
 def embedded(text: str) -> str:
     """A piece of text placed into a right-to-left sentence (a name, a roll, a point):
     isolated (FSI … PDI) so that its own direction cannot scramble the sentence

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -21,6 +21,7 @@ from tawla.i18n.bidi import Bidi, has_rtl, visual, without_controls, without_con
 from tawla.store.files import Paths, StoreError, atomic_write, read_json, set_aside
 from tawla.store.options import BidiMode, Digits, Peek
 from tawla.store.options import Theme as ThemeName
+from tawla.ui.commands import TawlaCommands
 from tawla.ui.keys import both
 
 if TYPE_CHECKING:
@@ -113,6 +114,7 @@ class TawlaApp(App[None]):
     CSS_PATH: ClassVar = ["app.tcss", "screens/menu.tcss"]
     TITLE = "tawla"
     ENABLE_COMMAND_PALETTE = True
+    COMMANDS: ClassVar = {TawlaCommands}
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "key.quit", priority=True),
@@ -665,18 +667,32 @@ class TawlaApp(App[None]):
 
         self.push_screen(LineScreen(self.t("export.title"), self.t("export.hint"), check=check, value=default), chosen)
 
-    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        def command(name: str) -> tuple[str, str]:
-            return self.line(self.t(f"command.{name}")), self.line(self.t(f"command.{name}_help"))
+    def action_command_palette(self) -> None:
+        """Textual's command palette, with its prompt in the player's language."""
+        from textual.command import CommandPalette
 
-        yield SystemCommand(*command("new_match"), self.action_new_match)
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            placeholder = self.line(self.t("command.search"))
+            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
+        """The command palette's commands: (title, help, action), in logical order."""
+        names: list[tuple[str, Callable[[], object]]] = [("new_match", self.action_new_match)]
         if self.has_unfinished_match():
-            yield SystemCommand(*command("resume"), self.action_resume)
-        yield SystemCommand(*command("setup"), self.action_setup)
-        yield SystemCommand(*command("replay"), self.action_replay)
-        yield SystemCommand(*command("export"), self.action_export)
-        yield SystemCommand(*command("settings"), self.action_settings)
-        yield SystemCommand(*command("rules"), self.action_rules)
-        yield SystemCommand(*command("language"), self.action_language)
-        yield SystemCommand(*command("help"), self.action_help)
-        yield SystemCommand(*command("quit"), self.exit)
+            names.append(("resume", self.action_resume))
+        names += [
+            ("setup", self.action_setup),
+            ("replay", self.action_replay),
+            ("export", self.action_export),
+            ("settings", self.action_settings),
+            ("rules", self.action_rules),
+            ("language", self.action_language),
+            ("help", self.action_help),
+            ("quit", self.action_quit),
+        ]
+        return [(self.t(f"command.{name}"), self.t(f"command.{name}_help"), action) for name, action in names]
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The same commands as drawn (the palette uses :class:`~tawla.ui.commands.TawlaCommands`)."""
+        for title, help_text, action in self.palette_commands():
+            yield SystemCommand(self.line(title), self.line(help_text), action)

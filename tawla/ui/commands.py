@@ -1,0 +1,38 @@
+"""The command palette's commands, searched in the words the player types.
+
+Textual's own provider matches the query against the titles as drawn; an
+Arabic title is drawn in visual order (reversed, shaped), so an Arabic query
+typed in logical order would never match. This provider matches the logical
+text and shows the visual one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from tawla.ui.app import TawlaApp
+
+
+class TawlaCommands(Provider):
+    """New match, resume, set up, replay, export, settings, rules, language, keys, quit."""
+
+    @property
+    def tawla(self) -> TawlaApp:
+        return cast("TawlaApp", self.app)
+
+    async def discover(self) -> Hits:
+        app = self.tawla
+        for title, help_text, callback in sorted(app.palette_commands(), key=lambda c: c[0]):
+            yield DiscoveryHit(app.line(title), callback, help=app.line(help_text))
+
+    async def search(self, query: str) -> Hits:
+        app = self.tawla
+        matcher = self.matcher(query)
+        for title, help_text, callback in app.palette_commands():
+            score = matcher.match(title)
+            if score > 0:
+                shown = app.line(title) if app.rtl else matcher.highlight(title)
+                yield Hit(score, shown, callback, help=app.line(help_text))
