@@ -20,6 +20,7 @@ from tawla.engine import (
     position_id,
     position_key,
 )
+from tawla.i18n.messages import id_error_text
 
 from .oracle import gnubg_board
 from .strategies import positions
@@ -125,3 +126,47 @@ def test_bad_match_ids() -> None:
         match_from_id("QYkqASAAIAA")
     with pytest.raises(IdError):
         match_from_id("QYkqASAAIAA!")
+
+
+def _match_id_with(value: int) -> str:
+    return base64.b64encode(value.to_bytes(9, "little")).decode()
+
+
+@pytest.mark.parametrize(
+    ("mid", "code"),
+    [
+        ("cAkAAAAAAA", "match_id_length"),
+        ("cAkAAAAAAA==", "alphabet"),
+        (_match_id_with(2 << 4), "cube_owner"),
+        (_match_id_with(5 << 8), "state"),
+        (_match_id_with((7 << 15) | (1 << 8)), "dice"),
+        (_match_id_with((1 << 8) | (1 << 7)), "crawford"),
+    ],
+)
+def test_bad_match_ids_name_the_problem_in_both_languages(mid: str, code: str) -> None:
+    with pytest.raises(IdError) as err:
+        match_from_id(mid)
+    assert err.value.code == code
+    for lang in ("en", "ar"):
+        assert not id_error_text(lang, err.value).startswith("id.")
+
+
+def test_every_id_problem_has_a_sentence() -> None:
+    """Every code an ID reader can raise is in both catalogs (with its field and side names)."""
+    import re
+    from pathlib import Path
+
+    from tawla.i18n import catalog
+
+    root = Path(__file__).resolve().parent.parent / "tawla" / "engine"
+    source = (root / "ids.py").read_text() + (root / "xgid.py").read_text()
+    codes = set(re.findall(r'IdError\(\s*"(\w+)"', source))
+    fields = set(re.findall(r"field=\"(\w+)\"", source)) | set(re.findall(r'_int\([^,]+, "(\w+)"', source))
+    sides = {"mover", "opponent", "x", "o"}
+    assert {"length", "match_id_length", "xgid_field", "cube"} <= codes
+    for lang in ("en", "ar"):
+        keys = catalog(lang)
+        missing = [c for c in codes if f"id.{c}" not in keys]
+        missing += [f for f in fields if f"id.field_{f}" not in keys]
+        missing += [s for s in sides if f"id.side_{s}" not in keys]
+        assert not missing, (lang, missing)

@@ -556,6 +556,9 @@ async def test_the_ids_are_shown_and_copied(tmp_path: Path) -> None:
         assert pid in screen_text(app) and mid in screen_text(app)
         await pilot.press("ؤ")  # c on the Arabic layout copies
         assert app.clipboard == f"{pid}:{mid}"
+        assert game.match.xgid() in screen_text(app)
+        await pilot.press("ء")  # x on the Arabic layout copies the XGID
+        assert app.clipboard == game.match.xgid()
         await pilot.press("escape")
         assert app.screen is game
 
@@ -590,6 +593,38 @@ async def test_a_position_is_set_up_from_its_ids(tmp_path: Path) -> None:
     loaded = saves.load(paths.current)
     assert loaded is not None and loaded.setup == (pid, mid)
     assert loaded.match.position_id() == pid
+
+
+async def test_a_position_is_set_up_from_an_xgid(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    # O (player 1) on roll with 6-5 in a 7-point match, X leads 3-1 and owns a 2-cube;
+    # X has a checker on the bar.
+    text = "XGID=-b----E-C---eE---c-d----AA:1:1:-1:65:3:1:0:7:10"
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_setup()
+        await pilot.pause()
+        await pilot.press(*text.replace("E", "Q"), "enter")  # a slip of the finger first
+        assert "XGID:" in screen_text(app) and isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#match").value = "cAkAAAAAAAAA"  # type: ignore[attr-defined]
+        app.screen.query_one("#position").value = text  # type: ignore[attr-defined]
+        app.screen.query_one("#position").focus()
+        await pilot.press("enter")
+        assert "leave the Match ID empty" in card_text(app)
+        app.screen.query_one("#match").value = ""  # type: ignore[attr-defined]
+        app.screen.query_one("#position").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        state = game.match.state
+        assert state.phase is Phase.MOVING and state.turn is not None and state.turn.roll == (6, 5)
+        assert state.on_roll == 1 and state.score == (3, 1)
+        assert state.cube.value == 2 and state.cube.owner == 0 and state.board[0] == -1
+        ours = text.removesuffix(":10") + ":6"  # the same, with tawla's highest cube (64)
+        assert game.match.xgid() == ours
+    loaded = saves.load(paths.current)
+    assert loaded is not None and loaded.match.xgid() == ours
 
 
 async def test_a_match_is_exported_where_the_player_says(tmp_path: Path) -> None:

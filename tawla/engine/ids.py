@@ -219,7 +219,7 @@ def match_from_id(mid: str) -> MatchInfo:
     """Decode a Match ID; raises :class:`IdError` naming the problem."""
     text = mid.strip()
     if len(text) != 12:
-        raise IdError("length", f"a Match ID has 12 characters, not {len(text)}", length=len(text))
+        raise IdError("match_id_length", f"a Match ID has 12 characters, not {len(text)}", length=len(text))
     bad = next((c for c in text if c not in _B64), None)
     if bad is not None:
         raise IdError("alphabet", f"{bad!r} is not a Base64 character", char=bad)

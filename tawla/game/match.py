@@ -21,6 +21,7 @@ from tawla.engine import (
     position_id,
 )
 from tawla.engine.notation import NotationError, parse_play
+from tawla.engine.xgid import xgid
 from tawla.game.dice import DiceNeeded, DiceSource, FairDice
 from tawla.game.events import (
     Beavered,
@@ -315,6 +316,11 @@ class Match:
     def match_id(self) -> str:
         """GNU Backgammon Match ID of the current state."""
         return match_id(self.match_info())
+
+    def xgid(self) -> str:
+        """eXtreme Gammon's XGID of the same moment (a double or resignation on offer is left out)."""
+        rules = self._state.rules
+        return xgid(self._state.board, self.match_info(), beavers=rules.beavers, max_cube=rules.max_cube)
 
     def export_mat(self) -> str:
         """The match as a Jellyfish ``.mat`` transcript (see :mod:`tawla.game.mat`)."""

@@ -6,13 +6,16 @@ the Match ID, when given, brings the score, the match length, the cube, the
 Crawford flag, the dice already rolled and a double on offer. Without a Match ID
 the position is a money game (or a match under ``rules``) with player 0 on roll,
 about to roll.
+
+An XGID (eXtreme Gammon) says the same things in one line: :func:`state_from_xgid`.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from tawla.engine import GameState, match_from_id, position_from_id, turn_state
+from tawla.engine import GameState, match_from_id, match_id, position_from_id, position_id, turn_state
+from tawla.engine.xgid import xgid_decode
 from tawla.game.rules import RuleSet
 from tawla.game.state import ActionError, Cube, MatchState, Phase
 
@@ -64,3 +67,20 @@ def state_from_ids(position: str, match: str | None = None, rules: RuleSet | Non
         high, low = max(info.dice), min(info.dice)
         return replace(state, phase=Phase.MOVING, turn=turn_state(board, (high, low)))
     return state
+
+
+def state_from_xgid(text: str, rules: RuleSet | None = None) -> tuple[MatchState, str, str]:
+    """The state described by an XGID, with the Position ID and Match ID that say the same
+    (a saved match records those). Beavers come from the XGID in money play.
+
+    Raises like :func:`state_from_ids`.
+    """
+    read = xgid_decode(text)
+    base = rules if rules is not None else RuleSet()
+    if not read.info.match_length:
+        try:
+            base = base.adjusted(match_length=0, beavers=read.beavers, cube=base.cube or read.beavers)
+        except ValueError:
+            raise ActionError("setup_rules") from None
+    pid, mid = position_id(read.position), match_id(read.info)
+    return state_from_ids(pid, mid, base), pid, mid

@@ -49,10 +49,12 @@ def notation_error_text(lang: str, error: NotationError) -> str:
 
 
 def id_error_text(lang: str, error: IdError) -> str:
-    """What is wrong with a Position ID."""
+    """What is wrong with a Position ID, a Match ID or an XGID."""
     params = dict(error.params)
     if "side" in params:
         params["side"] = tr(lang, f"id.side_{params['side']}")
+    if "field" in params:
+        params["field"] = tr(lang, f"id.field_{params['field']}")
     return tr(lang, f"id.{error.code}", **params)
 
 

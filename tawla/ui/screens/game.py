@@ -741,7 +741,7 @@ class GameScreen(Words, Screen[None]):
     def action_ids(self) -> None:
         from tawla.ui.screens.ids import IdsScreen
 
-        self.app.push_screen(IdsScreen(self.match.position_id(), self.match.match_id()))
+        self.app.push_screen(IdsScreen(self.match.position_id(), self.match.match_id(), self.match.xgid()))
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -1,4 +1,4 @@
-"""The Position ID and Match ID of the moment, to copy into GNU Backgammon or elsewhere."""
+"""The Position ID, Match ID and XGID of the moment, to copy into GNU Backgammon, eXtreme Gammon or elsewhere."""
 
 from __future__ import annotations
 
@@ -14,30 +14,38 @@ from tawla.ui.screens.base import Words
 
 
 class IdsScreen(Words, ModalScreen[None]):
-    """Both IDs, selectable with the mouse; c copies them (the terminal's clipboard, OSC 52)."""
+    """The IDs, selectable with the mouse; c copies gnubg's pair and x the XGID (the terminal's
+    clipboard, OSC 52)."""
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [
         Binding(both("c"), "copy", show=False),
+        Binding(both("x"), "copy_xgid", show=False),
         Binding("enter,space,escape," + both("i"), "close", show=False),
     ]
 
-    def __init__(self, position: str, match: str) -> None:
+    def __init__(self, position: str, match: str, xgid: str) -> None:
         super().__init__()
-        self.position, self.match = position, match
+        self.position, self.match, self.xgid = position, match, xgid
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="card"):
+        with Vertical(classes="card wide"):
             yield Static(self.say("ids.title"), classes="title")
             yield Static(self.say("ids.position"), classes="label")
             yield Static(self.show(Text(self.position, style="bold")), id="position", classes="id")
             yield Static(self.say("ids.match"), classes="label")
             yield Static(self.show(Text(self.match, style="bold")), id="match", classes="id")
+            yield Static(self.say("ids.xgid"), classes="label")
+            yield Static(self.show(Text(self.xgid, style="bold")), id="xgid", classes="id")
             yield Static(self.say("ids.hint"), id="hint", classes="hint")
 
     def action_copy(self) -> None:
         self.app.copy_to_clipboard(f"{self.position}:{self.match}")
         self.query_one("#hint", Static).update(self.say("ids.copied"))
+
+    def action_copy_xgid(self) -> None:
+        self.app.copy_to_clipboard(self.xgid)
+        self.query_one("#hint", Static).update(self.say("ids.copied_xgid"))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,4 +1,5 @@
-"""Set up a position from a GNU Backgammon Position ID (and a Match ID) and play on from there."""
+"""Set up a position from a GNU Backgammon Position ID (and a Match ID), or from an XGID, and play on
+from there."""
 
 from __future__ import annotations
 
@@ -15,17 +16,18 @@ from tawla.ui.screens.base import Words
 
 
 class SetupScreen(Words, ModalScreen[tuple[MatchState, str, str | None] | None]):
-    """Two lines: the Position ID (needed) and the Match ID (optional). Enter checks them and
-    starts; a problem is named under the fields. Returns (state, position ID, match ID)."""
+    """Two lines: the Position ID or an XGID (needed) and the Match ID (optional, and not with an
+    XGID, which carries the same). Enter checks them and starts; a problem is named under the
+    fields. Returns (state, position ID, match ID): an XGID comes back as the IDs that say the same."""
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", show=False)]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="card"):
+        with Vertical(classes="card wide"):
             yield Static(self.say("setup.title"), classes="title")
             yield Static(self.say("setup.position"), classes="label")
-            yield Input(id="position", max_length=20, placeholder="4HPwATDgc/ABMA")
+            yield Input(id="position", max_length=80, placeholder="4HPwATDgc/ABMA")
             yield Static(self.say("setup.match"), classes="label")
             yield Input(id="match", max_length=20, placeholder="cAkAAAAAAAAA")
             yield Static("", id="problem", classes="error")
@@ -36,18 +38,33 @@ class SetupScreen(Words, ModalScreen[tuple[MatchState, str, str | None] | None])
             field.cursor_blink = False
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "position" and not self.query_one("#match", Input).value.strip():
-            self.query_one("#match", Input).focus()
-            return
+        from tawla.engine.xgid import is_xgid
+
         position = self.query_one("#position", Input).value.strip()
         match = self.query_one("#match", Input).value.strip() or None
-        from tawla.game.setup import state_from_ids
+        xgid = is_xgid(position)
+        if event.input.id == "position" and match is None and not xgid:
+            self.query_one("#match", Input).focus()
+            return
+        from tawla.game.setup import state_from_ids, state_from_xgid
 
         lang = self.tawla.language
+        rules = self.tawla.settings.rules
         try:
-            state = state_from_ids(position, match, self.tawla.settings.rules)
+            if xgid:
+                if match is not None:
+                    self._problem(self.t("setup.xgid_and_match"))
+                    return
+                state, position, match = state_from_xgid(position, rules)
+            else:
+                state = state_from_ids(position, match, rules)
         except IdError as err:
-            which = "setup.bad_match" if match is not None and _is_match_error(position) else "setup.bad_position"
+            if xgid:
+                which = "setup.bad_xgid"
+            elif match is not None and _is_match_error(position):
+                which = "setup.bad_match"
+            else:
+                which = "setup.bad_position"
             self._problem(self.t(which, problem=id_error_text(lang, err)))
             return
         except ActionError as err:
