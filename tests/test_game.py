@@ -387,6 +387,18 @@ def test_declined_resignation_resumes_the_turn_where_it_was() -> None:
     assert replay(m.rules, m.events) == m.state
 
 
+def test_pips_follow_the_steps_of_the_turn_in_progress() -> None:
+    m = scripted(MATCH5, (6, 1))
+    m.roll_opening()
+    mover = m.state.on_roll
+    m.step(13, 6)
+    assert m.state.pips(mover) == 167 and m.state.pips_now(mover) == 161
+    m.step(8, 1)  # no hit: the opponent's count stays
+    assert m.state.pips_now(mover) == 160 and m.state.pips_now(1 - mover) == 167
+    m.undo()
+    assert m.state.pips_now(mover) == 161
+
+
 # -- turns, passes, undo ---------------------------------------------------------------------
 
 

@@ -430,6 +430,7 @@ async def test_a_finished_match_goes_to_the_history(tmp_path: Path) -> None:
         await pilot.pause()
         assert start.state.match_over
         assert not paths.current.exists()
+        assert not paths.current.with_name(paths.current.name + ".prev").exists()  # nothing to fall back on
         (kept,) = saves.history(paths.history)
         loaded = saves.load(kept)
         assert loaded is not None and loaded.finished
@@ -451,6 +452,9 @@ async def test_a_new_match_keeps_the_unfinished_one_in_the_history(tmp_path: Pat
     assert loaded is not None and loaded.match.events == first and not loaded.finished
     current = saves.load(paths.current)
     assert current is not None and current.match.names == ("Carla", "Dina")
+    previous = paths.current.with_name(paths.current.name + ".prev")
+    # A damaged save of the new match must never fall back to the old one.
+    assert not previous.exists() or saves.load(previous).match.names == ("Carla", "Dina")  # type: ignore[union-attr]
 
 
 def _bad_match_files() -> dict[str, tuple[str, str]]:

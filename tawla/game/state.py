@@ -178,8 +178,13 @@ class MatchState:
         return self.board if player == self.on_roll else self.board.swapped()
 
     def pips(self, player: int) -> int:
-        """``player``'s pip count."""
+        """``player``'s pip count at the start of the turn."""
         return self.board_for(player).mover_pips
+
+    def pips_now(self, player: int) -> int:
+        """``player``'s pip count with the steps of the turn in progress made."""
+        board = self.turn.position if self.turn is not None else self.board
+        return (board if player == self.on_roll else board.swapped()).mover_pips
 
     def away(self, player: int) -> int | None:
         """Points ``player`` still needs to win the match (None in money play)."""

@@ -255,7 +255,7 @@ class TawlaApp(App[None]):
         try:
             if match.state.match_over:
                 saves.archive(current, self.paths.history)
-                self.paths.current.unlink(missing_ok=True)
+                self._drop_current()
             else:
                 saves.save(current, self.paths.current)
         except OSError as exc:
@@ -265,6 +265,14 @@ class TawlaApp(App[None]):
             self._saving = False
         self._saved_revision = match.revision
         self._saved_fine()
+
+    def _drop_current(self) -> None:
+        """The unfinished match is in the history now: its file goes, and so does the copy kept
+        before its last save (else a damaged save of the next match could fall back to it)."""
+        assert self.paths is not None
+        current = self.paths.current
+        current.unlink(missing_ok=True)
+        current.with_name(current.name + ".prev").unlink(missing_ok=True)
 
     def has_unfinished_match(self) -> bool:
         return self.paths is not None and self.paths.current.exists()
@@ -319,7 +327,7 @@ class TawlaApp(App[None]):
         if saved is not None:
             try:
                 saves.archive(saved, self.paths.history)
-                self.paths.current.unlink(missing_ok=True)
+                self._drop_current()
             except OSError as exc:
                 self._cannot_save(exc)
 

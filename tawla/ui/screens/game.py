@@ -307,7 +307,7 @@ class GameScreen(Words, Screen[None]):
             columns[0].append(Text(self.player_label(player), style=style))
             columns[1].append(Text(num(state.score[player]).rjust(sw), style=style))
             if pips:
-                columns[2].append(Text(num(state.pips(player)).rjust(pw), style=style))
+                columns[2].append(Text(num(state.pips_now(player)).rjust(pw), style=style))
         if rtl:  # the name column on the right, numbers to its left
             columns.reverse()
         for i in range(len(columns)):

@@ -59,7 +59,10 @@ class NewMatchScreen(Words, Screen[None]):
             yield from self._row(
                 "new.length",
                 Select(
-                    [(self.line(self.t("new.money") if n == 0 else self.t("new.points", n=n)), n) for n in LENGTHS],
+                    [
+                        (self.line(self.t("new.money") if n == 0 else self.tawla.t_n("new.points", n)), n)
+                        for n in LENGTHS
+                    ],
                     value=self.rules.match_length if self.rules.match_length in LENGTHS else 5,
                     allow_blank=False,
                     id="length",
