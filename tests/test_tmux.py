@@ -44,8 +44,22 @@ class Terminal:
     def keys(self, *keys: str) -> None:
         self._tmux("send-keys", "-t", "t", *keys)
 
-    def screen(self) -> str:
-        return self._tmux("capture-pane", "-p", "-t", "t")
+    def screen(self, styles: bool = False) -> str:
+        """The text on screen (with its colours and styles as escape sequences if ``styles``)."""
+        return self._tmux("capture-pane", "-p", *(["-e"] if styles else []), "-t", "t")
+
+    def press(self, key: str, timeout: float = 2) -> str:
+        """Send a key and wait until the screen shows its effect (or ``timeout`` passes), so the
+        next decision is made on what the key did, never on a screen drawn before it."""
+        before = self.screen(styles=True)
+        self.keys(key)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.01)
+            if self.screen(styles=True) != before:
+                time.sleep(0.02)  # let the frame finish
+                break
+        return self.screen()
 
     def wait_for(self, check: Callable[[str], bool], timeout: float = 20) -> str:
         deadline = time.monotonic() + timeout
@@ -57,8 +71,38 @@ class Terminal:
                 raise AssertionError(f"timed out; the screen shows:\n{text}")
             time.sleep(0.05)
 
+    def pid(self) -> int | None:
+        """The process in the pane (tawla itself: env and the shell exec it)."""
+        out = self._tmux("list-panes", "-t", "t", "-F", "#{pane_pid}").split()
+        return int(out[0]) if out else None
+
     def close(self) -> None:
+        """Close the terminal (tawla gets SIGHUP) and make sure tawla is gone, not left hanging."""
+        pid = self.pid()
         self._tmux("kill-server")
+        if pid is not None and not _gone(pid, timeout=10):
+            os.kill(pid, signal.SIGKILL)
+            raise AssertionError(f"tawla (pid {pid}) was still running 10 s after its terminal closed")
+
+
+def _gone(pid: int, timeout: float) -> bool:
+    """Whether process ``pid`` ends (or is only a zombie) within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if Path("/proc").is_dir():
+            try:
+                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            except FileNotFoundError:
+                return True
+            if state in ("Z", "X"):
+                return True
+        else:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                return True
+        time.sleep(0.05)
+    return False
 
 
 def installed_tawla() -> list[str]:
@@ -82,13 +126,12 @@ def test_a_whole_game_in_a_real_terminal(tmp_path: Path) -> None:
         rolled = term.wait_for(lambda s: "Dice [" in s)
         assert "your move" in rolled
         final = ""
+        text = term.screen()
         for _ in range(3000):
-            text = term.screen()
             if "Game over" in text and "wins" in text:
                 final = text
                 break
-            term.keys("Space")
-            time.sleep(0.02)
+            text = term.press("Space")
         assert final, "the game did not end"
         assert "Score:" in final and "point" in final
     finally:
@@ -129,20 +172,22 @@ def test_a_whole_game_in_arabic_with_arabic_keys(tmp_path: Path) -> None:
 
         term.keys("٦")  # an Arabic-Indic digit plays that die from the cursor
         term.wait_for(lambda s: board_rows(s) != board_rows(rolled))
+        # The game-over card's score line ("النتيجة: …", shaped and reversed); the panel's
+        # "النتيجة" heading has no colon, so the card is really there, not half drawn.
+        score_line = visual(tr("ar", "over.score", a="x", sa="0", b="y", sb="1"), rtl=True)[-9:]
         final = ""
+        text = term.screen()
         for _ in range(1500):
-            text = term.screen()
-            if ar("over.title") in text and "ﺔﺠﻴﺘﻨﻟﺍ" in text.split("\n", 2)[2]:  # the card, with the score
+            if ar("over.title") in text and score_line in text:
                 final = text
                 break
             if ar("status.turn") in text or ar("status.turn_double") in text:
-                term.keys("ق")  # roll with the Arabic r
+                text = term.press("ق")  # roll with the Arabic r
             else:
-                term.keys("Space")
-            time.sleep(0.02)
+                text = term.press("Space")
         assert final, f"the game did not end:\n{term.screen()}"
-        assert visual(tr("ar", "over.score", a="x", sa="0", b="y", sb="1"), rtl=True)[-9:] in final
-        assert "ﺔﺠﻴﺘﻨﻟﺍ" in final  # النتيجة, shaped and reversed
+        assert score_line == " :ﺔﺠﻴﺘﻨﻟﺍ"  # النتيجة: shaped and reversed, the colon on its left
+        term.wait_for(lambda s: ar("over.hint") in s)  # the whole card, down to its hint
     finally:
         term.close()
 
@@ -198,7 +243,8 @@ def test_sigterm_saves_and_restores_the_terminal(tmp_path: Path) -> None:
         term.wait_for(lambda s: "Opening roll" in s)
         term.keys("Space")
         term.wait_for(lambda s: "Dice [" in s)
-        pid = int(term._tmux("list-panes", "-t", "t", "-F", "#{pane_pid}").split()[0])
+        pid = term.pid()
+        assert pid is not None
         os.kill(pid, signal.SIGTERM)
         after = term.wait_for(lambda s: "Dice [" not in s and "┌13" not in s, timeout=20)
         assert "Traceback" not in after  # left cleanly, the game's screen gone (alternate screen left)

@@ -14,7 +14,7 @@ from tawla.game.state import MatchState
 from tawla.i18n.bidi import visual
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
-from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResignLevelScreen, YesNoScreen
+from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResignLevelScreen, ResultScreen, YesNoScreen
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.too_small import TooSmallScreen
@@ -145,6 +145,8 @@ async def test_double_dropped_ends_the_game() -> None:
         text = screen_text(app)
         assert "Badr wins on a pass: 1 point." in text
         assert match.state.score == (0, 1)
+        await pilot.press("space", "escape")  # a Space (or Esc) too many does not skip the result
+        assert isinstance(app.screen, ResultScreen) and match.state.game == 1
         await pilot.press("enter")
         assert match.state.game == 2 and match.state.phase is Phase.TURN and match.state.on_roll == 1
 

@@ -42,6 +42,8 @@ def terminal_bidi_sequence(app_does_it: bool, inside_tmux: bool | None = None) -
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
+_LEAVE_WITHIN = 3.0
+"""Seconds a signalled tawla (SIGTERM, SIGHUP) gives its clean exit before it just ends."""
 
 THEMES = {
     ThemeName.CAFE: Theme(
@@ -493,6 +495,15 @@ class TawlaApp(App[None]):
 
     def _leave_on_signal(self) -> None:
         self.save_now()
+        # When the terminal has gone (SIGHUP), Textual's writer thread dies on the first write
+        # and leaving can block for ever on its full queue. The match is saved: give the clean
+        # exit (which restores a terminal that is still there) a moment, then go regardless.
+        import os
+        import threading
+
+        watchdog = threading.Timer(_LEAVE_WITHIN, os._exit, args=(0,))
+        watchdog.daemon = True
+        watchdog.start()
         self.exit()
 
     def save_now(self) -> None:

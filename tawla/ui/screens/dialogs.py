@@ -68,6 +68,13 @@ class NoticeScreen(_Dialog):
         self.dismiss(True)
 
 
+class ResultScreen(NoticeScreen, inherit_bindings=False):
+    """The end of a game or of the match: only Enter goes on, as its hint says. Space plays
+    every step of a turn, and a Space too many must not skip past the result unseen."""
+
+    BINDINGS = [Binding("enter", "close", show=False)]
+
+
 class LineScreen(Words, ModalScreen[str | None]):
     """One line of text to type (notation, manual dice), with suggestions and a live error line."""
 

@@ -32,7 +32,7 @@ from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Cell, Layout
 from tawla.ui.keys import both, digit_keys
 from tawla.ui.screens.base import Words
-from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResignLevelScreen, YesNoScreen
+from tawla.ui.screens.dialogs import LineScreen, ResignLevelScreen, ResultScreen, YesNoScreen
 
 LARGE_WIDTH = 116
 LARGE_HEIGHT = 30
@@ -728,10 +728,10 @@ class GameScreen(Words, Screen[None]):
             if state.phase is Phase.MATCH_OVER:
                 winner = state.winner
                 title = t("over.match_title", name=names[winner if winner is not None else result.winner])
-                await self.app.push_screen_wait(NoticeScreen(title, body, t("over.match_hint")))
+                await self.app.push_screen_wait(ResultScreen(title, body, t("over.match_hint")))
                 self.dismiss(None)
                 return
-            await self.app.push_screen_wait(NoticeScreen(t("over.title"), body, t("over.hint")))
+            await self.app.push_screen_wait(ResultScreen(t("over.title"), body, t("over.hint")))
         finally:
             self._asking = False
         self.act(self.match.next_game)
