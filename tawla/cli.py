@@ -17,7 +17,6 @@ from tawla.engine import IdError, Position, legal_plays, position_from_id, posit
 from tawla.engine.notation import format_play
 from tawla.i18n import LANGUAGES, choose_language, plain
 from tawla.i18n import tr as _tr
-from tawla.i18n.messages import id_error_text
 
 _DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
 _ROLL = re.compile(r"^([1-6])[-,/]?([1-6])$")
@@ -45,6 +44,8 @@ def _position(text: str, lang: str) -> Position:
     try:
         return position_from_id(text)
     except IdError as exc:
+        from tawla.i18n.messages import id_error_text  # (it brings the game's rules: not at every start)
+
         raise InputError(tr(lang, "cli.error.position_id", id=text, problem=id_error_text(lang, exc))) from None
 
 

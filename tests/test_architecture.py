@@ -54,3 +54,14 @@ def test_importing_the_engine_loads_no_ui_or_pydantic() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_first_frame_needs_no_pydantic() -> None:
+    """Everything the menu's first frame needs loads without pydantic and the rules: validating
+    settings and rule sets waits until after the first frame (see tests/bench_ui.py)."""
+    code = (
+        "import sys, tawla.cli, tawla.ui.app, tawla.ui.screens.menu, tawla.store.files;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic' or m == 'tawla.game.rules'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
