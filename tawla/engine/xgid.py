@@ -107,18 +107,10 @@ def xgid_decode(text: str) -> Xgid:
     if length and rules > 1:
         raise IdError("xgid_field", "in a match the rules field is 0 or 1", field="rules")
     on_roll = 0 if turn == "1" else 1
-    board = [0] * 26
     for i in range(1, 25):
         if x[i] and o[i]:
             raise IdError("shared_point", f"both sides have checkers on point {i}", point=i)
-    if on_roll == 0:
-        for i in range(1, 25):
-            board[i] = x[i] - o[i]
-        board[25], board[0] = x[25], -o[0]
-    else:
-        for i in range(1, 25):
-            board[i] = o[25 - i] - x[25 - i]
-        board[25], board[0] = o[0], -x[25]
+    seen_by_x = Position([x[i] - o[i] for i in range(26)])  # (x[0] and o[25] are empty)
     info = MatchInfo(
         cube=1 << cube_log,
         cube_owner=None if owner == 0 else (0 if owner == 1 else 1),
@@ -130,7 +122,8 @@ def xgid_decode(text: str) -> Xgid:
         score=score,
         jacoby=not length and bool(rules & 1),
     )
-    return Xgid(Position(board), info, beavers=not length and bool(rules & 2))
+    position = seen_by_x if on_roll == 0 else seen_by_x.swapped()
+    return Xgid(position, info, beavers=not length and bool(rules & 2))
 
 
 def xgid(position: Position, info: MatchInfo, *, beavers: bool = False, max_cube: int = 1024) -> str:
@@ -139,18 +132,8 @@ def xgid(position: Position, info: MatchInfo, *, beavers: bool = False, max_cube
     A double or resignation on offer is not written: the XGID describes the moment before
     it, as GNU Backgammon would read it anyway.
     """
-    b = position
-    x = [0] * 26
-    o = [0] * 26
-    if info.on_roll == 0:
-        for i in range(1, 25):
-            x[i], o[i] = max(b[i], 0), max(-b[i], 0)
-        x[25], o[0] = b[25], -b[0]
-    else:
-        for i in range(1, 25):
-            o[25 - i], x[25 - i] = max(b[i], 0), max(-b[i], 0)
-        o[0], x[25] = b[25], -b[0]
-    chars = "".join(_X[x[i] - 1] if x[i] else _O[o[i] - 1] if o[i] else "-" for i in range(26))
+    seen_by_x = position if info.on_roll == 0 else position.swapped()
+    chars = "".join(_X[v - 1] if v > 0 else _O[-v - 1] if v < 0 else "-" for v in seen_by_x)
     owner = 0 if info.cube_owner is None else (1 if info.cube_owner == 0 else -1)
     d1, d2 = info.dice
     dice = f"{max(d1, d2)}{min(d1, d2)}" if d1 else "00"

@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tawla.engine import GameState, match_from_id, match_id, position_from_id, position_id, turn_state
+from tawla.engine import (
+    GameState,
+    MatchInfo,
+    Position,
+    match_from_id,
+    match_id,
+    position_from_id,
+    position_id,
+    turn_state,
+)
 from tawla.engine.xgid import xgid_decode
 from tawla.game.rules import RuleSet
 from tawla.game.state import ActionError, Cube, MatchState, Phase
@@ -31,7 +40,11 @@ def state_from_ids(position: str, match: str | None = None, rules: RuleSet | Non
     base = rules if rules is not None else RuleSet()
     if match is None or not match.strip():
         return MatchState(rules=base, phase=Phase.TURN, board=board)
-    info = match_from_id(match)
+    return _state(board, match_from_id(match), base)
+
+
+def _state(board: Position, info: MatchInfo, base: RuleSet) -> MatchState:
+    """The state of ``board`` (from the side of ``info.on_roll``) with the Match ID fields ``info``."""
     if info.state is not GameState.PLAYING:
         raise ActionError("setup_over")
     if info.resignation:
@@ -82,5 +95,4 @@ def state_from_xgid(text: str, rules: RuleSet | None = None) -> tuple[MatchState
             base = base.adjusted(match_length=0, beavers=read.beavers, cube=base.cube or read.beavers)
         except ValueError:
             raise ActionError("setup_rules") from None
-    pid, mid = position_id(read.position), match_id(read.info)
-    return state_from_ids(pid, mid, base), pid, mid
+    return _state(read.position, read.info, base), position_id(read.position), match_id(read.info)

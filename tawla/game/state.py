@@ -181,9 +181,14 @@ class MatchState:
         """``player``'s pip count at the start of the turn."""
         return self.board_for(player).mover_pips
 
+    @property
+    def board_now(self) -> Position:
+        """The board with the steps of the turn in progress made (seen from the player on roll)."""
+        return self.turn.position if self.turn is not None else self.board
+
     def pips_now(self, player: int) -> int:
         """``player``'s pip count with the steps of the turn in progress made."""
-        board = self.turn.position if self.turn is not None else self.board
+        board = self.board_now
         return (board if player == self.on_roll else board.swapped()).mover_pips
 
     def away(self, player: int) -> int | None:

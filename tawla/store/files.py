@@ -110,9 +110,14 @@ def atomic_write(path: Path, text: str, keep_previous: bool = True) -> None:
     _fsync_directory(path.parent)
 
 
+def previous_of(path: Path) -> Path:
+    """Where :func:`atomic_write` keeps the copy of ``path`` from before its last write."""
+    return path.with_name(path.name + ".prev")
+
+
 def _keep_previous(path: Path) -> None:
     """``path`` is also kept as ``<name>.prev`` (atomically, and without a moment with neither)."""
-    previous = path.with_name(path.name + ".prev")
+    previous = previous_of(path)
     staged = path.with_name(f".{path.name}.{os.getpid()}.prev")
     with contextlib.suppress(OSError):
         staged.unlink()

@@ -18,7 +18,7 @@ from textual.theme import Theme
 from tawla.game.dice import DiceSource, FairDice
 from tawla.i18n import arabic_indic_by_default, choose_language, to_digits, tr, tr_n
 from tawla.i18n.bidi import Bidi, has_rtl, visual, without_controls, without_controls_text
-from tawla.store.files import Paths, StoreError, atomic_write, read_json, set_aside
+from tawla.store.files import Paths, StoreError, atomic_write, previous_of, read_json, set_aside
 from tawla.store.options import BidiMode, Digits, Peek
 from tawla.store.options import Theme as ThemeName
 from tawla.ui.commands import TawlaCommands
@@ -272,9 +272,8 @@ class TawlaApp(App[None]):
         """The unfinished match is in the history now: its file goes, and so does the copy kept
         before its last save (else a damaged save of the next match could fall back to it)."""
         assert self.paths is not None
-        current = self.paths.current
-        current.unlink(missing_ok=True)
-        current.with_name(current.name + ".prev").unlink(missing_ok=True)
+        self.paths.current.unlink(missing_ok=True)
+        previous_of(self.paths.current).unlink(missing_ok=True)
 
     def has_unfinished_match(self) -> bool:
         return self.paths is not None and self.paths.current.exists()
@@ -312,7 +311,7 @@ class TawlaApp(App[None]):
         from tawla.store import saves
 
         try:
-            return saves.load(current.with_name(current.name + ".prev"))
+            return saves.load(previous_of(current))
         except StoreError:
             return None
 
@@ -498,7 +497,6 @@ class TawlaApp(App[None]):
         # When the terminal has gone (SIGHUP), Textual's writer thread dies on the first write
         # and leaving can block for ever on its full queue. The match is saved: give the clean
         # exit (which restores a terminal that is still there) a moment, then go regardless.
-        import os
         import threading
 
         watchdog = threading.Timer(_LEAVE_WITHIN, os._exit, args=(0,))

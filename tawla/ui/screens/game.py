@@ -233,7 +233,7 @@ class GameScreen(Words, Screen[None]):
         state = self.match.state
         layout = self.layout_now()
         mover = state.on_roll
-        position = state.turn.position if state.turn is not None else state.board
+        position = state.board_now
         bottom_view = position if mover == layout.bottom else position.swapped()
         cube = None
         if state.rules.cube:
