@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 
 TMUX = shutil.which("tmux")
+TIMEOUT = 20.0
+"""Seconds any wait on the terminal may take before the test fails (generous: a busy machine)."""
 pytestmark = pytest.mark.skipif(
     TMUX is None and not os.environ.get("TAWLA_REQUIRE_TMUX"), reason="tmux is not installed"
 )
@@ -48,28 +50,36 @@ class Terminal:
         """The text on screen (with its colours and styles as escape sequences if ``styles``)."""
         return self._tmux("capture-pane", "-p", *(["-e"] if styles else []), "-t", "t")
 
-    def press(self, key: str, timeout: float = 2) -> str:
-        """Send a key and wait until the screen shows its effect (or ``timeout`` passes), so the
-        next decision is made on what the key did, never on a screen drawn before it."""
+    def press(self, key: str, timeout: float = TIMEOUT) -> str:
+        """Send a key and return the screen once it shows the key's effect, so the next decision
+        is made on what the key did, never on a screen drawn before it. Every key pressed this
+        way must change the screen (its text, colours or styles): one that has not after
+        ``timeout`` seconds fails the test. For a key that may change nothing visible, send it
+        with :meth:`keys` and wait with :meth:`wait_for` for what must follow."""
         before = self.screen(styles=True)
         self.keys(key)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            time.sleep(0.01)
-            if self.screen(styles=True) != before:
-                time.sleep(0.02)  # let the frame finish
-                break
-        return self.screen()
+        return self._settled(lambda styled, _: styled != before, timeout, f"pressing {key!r} changed nothing")
 
-    def wait_for(self, check: Callable[[str], bool], timeout: float = 20) -> str:
+    def wait_for(self, check: Callable[[str], bool], timeout: float = TIMEOUT) -> str:
+        """The screen's text once ``check`` accepts it (and it has stopped changing); fails the
+        test, showing the screen, if that has not happened within ``timeout`` seconds."""
+        return self._settled(lambda _, text: check(text), timeout, "timed out")
+
+    def _settled(self, check: Callable[[str, str], bool], timeout: float, failure: str) -> str:
+        """The screen's text once two captures in a row are the same (a frame that tmux was
+        still reading at the first has arrived) and ``check(styled, text)`` accepts it."""
         deadline = time.monotonic() + timeout
+        last = None
         while True:
-            text = self.screen()
-            if check(text):
-                return text
+            styled = self.screen(styles=True)
+            if styled == last:
+                text = self.screen()
+                if check(styled, text):
+                    return text
             if time.monotonic() > deadline:
-                raise AssertionError(f"timed out; the screen shows:\n{text}")
-            time.sleep(0.05)
+                raise AssertionError(f"{failure} within {timeout:g} s; the screen shows:\n{self.screen()}")
+            last = styled
+            time.sleep(0.01)
 
     def pid(self) -> int | None:
         """The process in the pane (tawla itself: env and the shell exec it)."""
@@ -206,27 +216,23 @@ def test_closing_the_terminal_loses_nothing(tmp_path: Path) -> None:
         term.keys("Enter")
         term.wait_for(lambda s: "First player" in s)
         term.keys("C-s")
-        term.wait_for(lambda s: "Opening roll" in s)
+        before = term.wait_for(lambda s: "Opening roll" in s)
         for _ in range(14):
-            term.keys("Space")
-            time.sleep(0.15)
+            before = term.press("Space")
         # play on to the next moment with nothing picked up: a player about to roll
         for _ in range(60):
-            if "Roll the dice" in term.screen():
+            if "Roll the dice" in before:
                 break
-            term.keys("Space")
-            time.sleep(0.15)
-        time.sleep(0.5)
-        before = term.screen()
+            before = term.press("Space")
         assert "Roll the dice" in before
     finally:
         term.close()  # the terminal goes away: tawla gets SIGHUP
     again = Terminal([*installed_tawla(), "--resume"], tmp_path)
     try:
-        after = again.wait_for(lambda s: "5-point match" in s)
-        time.sleep(0.5)
-        after = again.screen()
-        assert _table(after) == _table(before), f"before:\n{before}\nafter:\n{after}"
+        try:
+            after = again.wait_for(lambda s: "5-point match" in s and _table(s) == _table(before))
+        except AssertionError as timed_out:
+            raise AssertionError(f"not the match as it was; before:\n{before}\n{timed_out}") from None
         assert before.splitlines()[0] == after.splitlines()[0]  # the same player to act
     finally:
         again.close()
