@@ -9,7 +9,7 @@ import argparse
 import json
 import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NoReturn, TextIO
 
 from tawla import __version__
@@ -101,6 +101,7 @@ _ARGPARSE_ERRORS = (
     ("cli.error.invalid_value", re.compile(r"^argument (?P<argument>\S+): invalid \w+ value: (?P<value>.*)$")),
     ("cli.error.expected_one", re.compile(r"^argument (?P<argument>\S+): expected one argument$")),
     ("cli.error.required", re.compile(r"^the following arguments are required: (?P<args>.*)$")),
+    ("cli.error.argument", re.compile(r"^argument (?P<argument>\S+): (?P<message>.*)$")),  # (our own types' words)
 )
 
 
@@ -136,6 +137,22 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, tr(self.lang, "cli.error.prefix") + message + "\n")
 
 
+def seed_type(lang: str) -> Callable[[str], int]:
+    """argparse's type for ``--seed``: exactly the seeds a saved match holds."""
+    from tawla.game.dice import SEED_LIMIT
+
+    def seed(text: str) -> int:
+        try:
+            value = int(text.strip().translate(_DIGITS))
+        except ValueError:
+            value = None
+        if value is None or abs(value) > SEED_LIMIT:
+            raise argparse.ArgumentTypeError(tr(lang, "cli.error.seed", value=text))
+        return value
+
+    return seed
+
+
 def build_parser(lang: str) -> argparse.ArgumentParser:
     """The argument parser, with help texts in ``lang``."""
     parser = Parser(
@@ -144,7 +161,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         description=tr(lang, "cli.description"),
         epilog=tr(lang, "cli.epilog"),
     )
-    parser.add_argument("--seed", type=int, metavar="N", help=tr(lang, "cli.help.seed"))
+    parser.add_argument("--seed", type=seed_type(lang), metavar="N", help=tr(lang, "cli.help.seed"))
     parser.add_argument("--dice", choices=("random", "manual"), default="random", help=tr(lang, "cli.help.dice"))
     parser.add_argument("--lang", choices=LANGUAGES, help=tr(lang, "cli.help.lang"))
     parser.add_argument("--resume", action="store_true", help=tr(lang, "cli.help.resume"))
@@ -189,7 +206,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run_game(args: argparse.Namespace, lang: str) -> int:
-    """Start the Textual game."""
+    """Start the Textual game. Exit status: 0, 2 without a terminal, 70 after an error that
+    stopped the game (the match saved, a crash report written: see ``TawlaApp``)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return _fail(lang, tr(lang, "cli.error.not_a_terminal"))
     from tawla.game import DiceSource, FairDice, ManualDice, SeededDice
     from tawla.store.files import default_paths
     from tawla.ui.app import TawlaApp, terminal_bidi_sequence
@@ -201,13 +221,14 @@ def run_game(args: argparse.Namespace, lang: str) -> int:
         dice = SeededDice(args.seed)
     else:
         dice = FairDice()
+    app = TawlaApp(lang=args.lang, dice=dice, paths=default_paths(), resume=args.resume)
     try:
-        TawlaApp(lang=args.lang, dice=dice, paths=default_paths(), resume=args.resume).run()
+        app.run()
     finally:
         # Leave the terminal ordering text itself again, as it was before.
         sys.stdout.write(terminal_bidi_sequence(False))
         sys.stdout.flush()
-    return 0
+    return app.return_code or 0
 
 
 if __name__ == "__main__":  # pragma: no cover

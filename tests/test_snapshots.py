@@ -19,6 +19,7 @@ import pytest
 from tawla.engine import Position, legal_plays
 from tawla.game import Match, Phase, RuleSet, ScriptedDice, SeededDice
 from tawla.game.state import MatchState
+from tawla.store.files import Paths
 from tawla.store.settings import Digits, Preferences, Settings
 from tawla.ui.app import TawlaApp
 
@@ -46,11 +47,11 @@ def midgame(variant: str = "en", moves: int = 14) -> Match:
     return match
 
 
-def app_for(match: Match | None = None, variant: str = "en") -> TawlaApp:
+def app_for(match: Match | None = None, variant: str = "en", paths: Paths | None = None) -> TawlaApp:
     dice = match.dice if match is not None else SeededDice(3)
     digits = Digits.ARABIC_INDIC if variant.endswith("indic") else Digits.WESTERN
     settings = Settings(bidi_checked=True, preferences=Preferences(digits=digits))
-    return TawlaApp(lang=variant[:2], dice=dice, match=match, settings=settings)
+    return TawlaApp(lang=variant[:2], dice=dice, match=match, settings=settings, paths=paths)
 
 
 @each
@@ -178,16 +179,13 @@ def test_setup_dialog(snap_compare, size, variant) -> None:  # type: ignore[no-u
 
 def _with_history(tmp_path, variant: str) -> TawlaApp:  # type: ignore[no-untyped-def]
     from tawla.store import saves
-    from tawla.store.files import Paths
 
     os.environ["TZ"] = "UTC"  # the list shows local times
     time.tzset()
     paths = Paths(tmp_path / "config", tmp_path / "data")
     kept = saves.SavedMatch(midgame(variant, moves=30), "20261129-200000-a1b2c3", "2026-11-29T20:00:00+00:00")
     saves.archive(kept, paths.history)
-    app = app_for(variant=variant)
-    app.paths = paths
-    return app
+    return app_for(variant=variant, paths=paths)
 
 
 @each

@@ -29,6 +29,7 @@ from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.ids import IdsScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.replay import ReplayScreen
+from tawla.ui.screens.resume import ResumeScreen
 from tawla.ui.screens.setup import SetupScreen
 
 from .randomplay import play_random_match, random_action, random_rules
@@ -57,6 +58,17 @@ def sixteen_checkers_id() -> str:
 
 def home(tmp_path: Path) -> Paths:
     return Paths(tmp_path / "config", tmp_path / "data")
+
+
+def unfinished_files(paths: Paths) -> list[Path]:
+    """The files of the unfinished matches (one each, in ``data/matches/``)."""
+    return sorted((paths.data / "matches").glob("*.json"))
+
+
+def the_unfinished(paths: Paths) -> Path:
+    """The file of the one unfinished match."""
+    (only,) = unfinished_files(paths)
+    return only
 
 
 def random_match(seed: int, actions: int, rules: RuleSet | None = None) -> Match:
@@ -316,7 +328,7 @@ async def test_every_action_is_saved_and_the_match_resumes(tmp_path: Path) -> No
         screen = app.screen
         assert isinstance(screen, GameScreen)
         state, events = screen.match.state, screen.match.events
-        on_disk = saves.load(paths.current)
+        on_disk = saves.load(the_unfinished(paths))
         assert on_disk is not None and on_disk.match.events == events  # including the steps of this turn
     again = seeded_app(paths, resume=True)
     async with again.run_test(size=SIZE) as pilot:
@@ -341,7 +353,9 @@ async def test_the_menu_offers_resume_only_for_an_unfinished_match(tmp_path: Pat
         await pilot.press("ctrl+w")  # back to the menu
         await pilot.pause()
         assert not app.screen.query_one("#menu").get_option("resume").disabled  # type: ignore[attr-defined]
-        await pilot.press("c")  # c resumes
+        await pilot.press("c")  # c lists the unfinished matches, Enter plays on with the last one
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
 
 
@@ -355,18 +369,18 @@ async def test_a_finished_match_goes_to_the_history(tmp_path: Path) -> None:
     app = TawlaApp(lang="en", dice=start.dice, match=start, paths=paths, settings=Settings(bidi_checked=True))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert paths.current.exists()
+        match_file = the_unfinished(paths)
         await pilot.press("space", "enter")  # roll 2-1, bear off: the match is won
         await pilot.pause()
         assert start.state.match_over
-        assert not paths.current.exists()
-        assert not paths.current.with_name(paths.current.name + ".prev").exists()  # nothing to fall back on
+        assert not match_file.exists()
+        assert not files.previous_of(match_file).exists()  # nothing to fall back on
         (kept,) = saves.history(paths.history)
         loaded = saves.load(kept)
         assert loaded is not None and loaded.finished
 
 
-async def test_a_new_match_keeps_the_unfinished_one_in_the_history(tmp_path: Path) -> None:
+async def test_a_new_match_leaves_the_unfinished_one_on_the_resume_list(tmp_path: Path) -> None:
     paths = home(tmp_path)
     app = seeded_app(paths)
     async with app.run_test(size=SIZE) as pilot:
@@ -377,14 +391,50 @@ async def test_a_new_match_keeps_the_unfinished_one_in_the_history(tmp_path: Pat
         await pilot.press("ctrl+w")
         app.new_match(RuleSet(match_length=3), ("Carla", "Dina"))
         await pilot.pause()
+        await play_some(pilot, app, 2)
+        second = app.screen.match.events  # type: ignore[attr-defined]
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        await pilot.press("c")
+        assert isinstance(app.screen, ResumeScreen)
+        listed = [(e.listing.names, e.busy) for e in app.screen.entries]
+        assert listed == [(("Carla", "Dina"), False), (("Ali", "Badr"), False)]  # the one played last first
+        await pilot.press("down", "enter")
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.match.names == ("Ali", "Badr") and game.match.events == first
+    assert not saves.history(paths.history)  # nothing was pushed out
+    loaded = {saves.load(path).match.names: saves.load(path).match.events for path in unfinished_files(paths)}  # type: ignore[union-attr]
+    assert loaded == {("Ali", "Badr"): first, ("Carla", "Dina"): second}
+
+
+async def test_a_match_taken_off_the_resume_list_stays_in_the_history(tmp_path: Path) -> None:
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
+        await pilot.pause()
+        await play_some(pilot, app, 4)
+        events = app.screen.match.events  # type: ignore[attr-defined]
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        await pilot.press("c", "d")  # (sent at once: d lands on the list that c opens)
+        await pilot.pause()
+        assert "Take this match off the list?" in screen_text(app)
+        await pilot.press("enter")  # Enter keeps it: only y takes it off
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen) and len(app.screen.entries) == 1
+        await pilot.press("d", "y")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeScreen) and app.screen.entries == []
+        assert "No unfinished matches." in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.query_one("#menu").get_option("resume").disabled  # type: ignore[attr-defined]
+    assert unfinished_files(paths) == [] and not list((paths.data / "matches").glob("*.lock"))
     (kept,) = saves.history(paths.history)
     loaded = saves.load(kept)
-    assert loaded is not None and loaded.match.events == first and not loaded.finished
-    current = saves.load(paths.current)
-    assert current is not None and current.match.names == ("Carla", "Dina")
-    previous = paths.current.with_name(paths.current.name + ".prev")
-    # A damaged save of the new match must never fall back to the old one.
-    assert not previous.exists() or saves.load(previous).match.names == ("Carla", "Dina")  # type: ignore[union-attr]
+    assert loaded is not None and loaded.match.events == events and not loaded.finished
 
 
 def _bad_match_files() -> dict[str, tuple[str, str]]:
@@ -421,8 +471,9 @@ async def test_a_bad_saved_match_is_named_kept_aside_and_the_game_still_starts(t
         await pilot.press("enter")
         assert isinstance(app.screen, MenuScreen)
         assert app.screen.query_one("#menu").get_option("resume").disabled  # type: ignore[attr-defined]
-    (kept,) = paths.data.glob("current.json.bad-*")
+    (kept,) = paths.data.glob("**/*.json.bad-*")
     assert kept.read_text(encoding="utf-8") == content and not paths.current.exists()
+    assert unfinished_files(paths) == []
 
 
 @pytest.mark.parametrize("error", [errno.ENOSPC, errno.EROFS])
@@ -454,7 +505,7 @@ async def test_a_full_disk_or_read_only_folder_warns_and_play_goes_on(
         monkeypatch.setattr(saves, "atomic_write", real)
         await play_some(pilot, app, 1)
         assert "not being saved" not in screen_text(app)
-        loaded = saves.load(paths.current)
+        loaded = saves.load(the_unfinished(paths))
         assert loaded is not None and len(loaded.match.events) > moves
 
 
@@ -469,7 +520,7 @@ async def test_ctrl_c_and_quit_save_and_leave(tmp_path: Path) -> None:
         await pilot.press("ctrl+c")
         await pilot.pause()
     assert app.return_code == 0 or app.return_code is None
-    loaded = saves.load(paths.current)
+    loaded = saves.load(the_unfinished(paths))
     assert loaded is not None and loaded.match.events == events
 
 
@@ -524,7 +575,7 @@ async def test_a_position_is_set_up_from_its_ids(tmp_path: Path) -> None:
         assert state.phase is Phase.MOVING and state.turn is not None and state.turn.roll == (3, 1)
         assert state.score == (2, 4) and state.on_roll == 1 and state.cube.value == 2 and state.cube.owner == 1
         assert "7-point match" in screen_text(app)
-    loaded = saves.load(paths.current)
+    loaded = saves.load(the_unfinished(paths))
     assert loaded is not None and loaded.setup == (pid, mid)
     assert loaded.match.position_id() == pid
 
@@ -557,7 +608,7 @@ async def test_a_position_is_set_up_from_an_xgid(tmp_path: Path) -> None:
         assert state.cube.value == 2 and state.cube.owner == 0 and state.board[0] == -1
         ours = text.removesuffix(":10") + ":6"  # the same, with tawla's highest cube (64)
         assert game.match.xgid() == ours
-    loaded = saves.load(paths.current)
+    loaded = saves.load(the_unfinished(paths))
     assert loaded is not None and loaded.match.xgid() == ours
 
 
@@ -611,7 +662,7 @@ async def test_finished_games_are_replayed_step_by_step(tmp_path: Path) -> None:
             assert replay.game_index == 1 and replay.frame == 0
         # read-only: the keys of the game do nothing here, and nothing is saved
         await pilot.press("space", "d", "r")
-        assert not paths.current.exists()
+        assert not unfinished_files(paths)
         await pilot.press("escape")
         assert not isinstance(app.screen, ReplayScreen)
 
@@ -637,21 +688,21 @@ async def test_a_damaged_save_falls_back_to_the_copy_kept_before_it(tmp_path: Pa
         app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
         await pilot.pause()
         await play_some(pilot, app, 8)
-    before = saves.load(paths.current.with_name("current.json.prev"))
+    match_file = the_unfinished(paths)
+    before = saves.load(files.previous_of(match_file))
     assert before is not None
-    paths.current.write_text(paths.current.read_text()[:100])  # the last save, damaged
+    match_file.write_text(match_file.read_text()[:100])  # the last save, damaged
     again = seeded_app(paths)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        menu = again.screen.query_one("#menu")
-        assert menu.highlighted_option.id == "resume"  # type: ignore[attr-defined]  # offered first
-        await pilot.press("enter")
         await pilot.pause()
         seen = []
         while isinstance(again.screen, NoticeScreen):
             seen.append(card_text(again))
             await pilot.press("enter")
         assert any("stops in the middle" in text for text in seen)
-        assert any("carried on from the save before it" in text for text in seen)
+        assert any("The save before it takes its place" in text for text in seen)
+        menu = again.screen.query_one("#menu")
+        assert menu.highlighted_option.id == "resume"  # type: ignore[attr-defined]  # offered first
+        await pilot.press("enter", "enter")
         game = again.screen
         assert isinstance(game, GameScreen) and game.match.events == before.match.events

@@ -256,5 +256,6 @@ def test_sigterm_saves_and_restores_the_terminal(tmp_path: Path) -> None:
         assert "Traceback" not in after  # left cleanly, the game's screen gone (alternate screen left)
     finally:
         term.close()
-    saved = json.loads((tmp_path / "data" / "current.json").read_text())
+    (match_file,) = (tmp_path / "data" / "matches").glob("*.json")
+    saved = json.loads(match_file.read_text())
     assert saved["events"][0][0] == "open"

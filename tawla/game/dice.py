@@ -49,6 +49,11 @@ class FairDice:
         return self._rng.randint(1, 6), self._rng.randint(1, 6)
 
 
+SEED_LIMIT = 2**63
+"""Seeds run from ``-SEED_LIMIT`` to ``SEED_LIMIT``: what a saved match holds, and so what
+the command line accepts."""
+
+
 class SeededDice:
     """Reproducible dice: the same seed gives the same sequence of rolls."""
 

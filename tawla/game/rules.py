@@ -198,3 +198,15 @@ def preset(name: str, match_length: int = 5) -> RuleSet:
         raise PydanticCustomError("rules.tournament_money", "a tournament is played as a match", {})
     extra: dict[str, Any] = {"jacoby": True} if name == "international" and match_length == 0 else {}
     return RuleSet(match_length=match_length, **PRESETS[name], **extra)
+
+
+CUSTOM: Final = "custom"
+"""The name of rules that follow no preset."""
+
+
+def preset_of(rules: RuleSet) -> str:
+    """The preset whose customs ``rules`` follow, or :data:`CUSTOM`."""
+    for name, customs in PRESETS.items():
+        if all(getattr(rules, key) == value for key, value in customs.items()):
+            return name
+    return CUSTOM

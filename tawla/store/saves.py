@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from tawla.engine import IdError
-from tawla.game.dice import DiceSource, FairDice, ManualDice, ScriptedDice, SeededDice
+from tawla.game.dice import SEED_LIMIT, DiceSource, FairDice, ManualDice, ScriptedDice, SeededDice
 from tawla.game.events import (
     Beavered,
     Doubled,
@@ -133,7 +133,7 @@ def dice_from_json(raw: object) -> DiceSource:
         return ManualDice()
     if kind == "seeded" and set(raw) == {"kind", "seed", "rolled"}:
         seed = raw["seed"]
-        if type(seed) is not int or abs(seed) > 2**63:
+        if type(seed) is not int or abs(seed) > SEED_LIMIT:
             raise ValueError(raw)
         return SeededDice(seed, _int(raw["rolled"], 0, MAX_ROLLS))
     raise ValueError(raw)
@@ -361,6 +361,12 @@ class Listing:
     length: int
     score: tuple[int, int]
     finished: bool
+    saved: str = ""
+    """When it was last saved (the player's local time), as ``started``."""
+    stamp: str = ""
+    """The same moment as written in the file (UTC, sortable)."""
+    rules: dict[str, Any] | None = None
+    """The rules as written (unchecked)."""
 
 
 def listing(path: Path) -> Listing | None:
@@ -386,6 +392,9 @@ def listing(path: Path) -> Listing | None:
         length if type(length) is int else 0,
         (score[0], score[1]),
         summary.get("finished") is True,
+        _local_time(data.get("saved")),
+        str(data.get("saved", ""))[:40],
+        rules if isinstance(rules, dict) else None,
     )
 
 

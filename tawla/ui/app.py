@@ -16,9 +16,10 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from tawla.game.dice import DiceSource, FairDice
-from tawla.i18n import arabic_indic_by_default, choose_language, to_digits, tr, tr_n
+from tawla.i18n import arabic_indic_by_default, choose_language, plain, to_digits, tr, tr_n
 from tawla.i18n.bidi import Bidi, has_rtl, visual, without_controls, without_controls_text
-from tawla.store.files import Paths, StoreError, atomic_write, previous_of, read_json, set_aside
+from tawla.store.files import Paths, StoreError, atomic_write, read_json, set_aside
+from tawla.store.keeper import Keeper
 from tawla.store.options import BidiMode, Digits, Peek
 from tawla.store.options import Theme as ThemeName
 from tawla.ui.commands import TawlaCommands
@@ -26,8 +27,8 @@ from tawla.ui.keys import both
 
 if TYPE_CHECKING:
     from tawla.game.match import Match
-    from tawla.game.rules import RuleSet
     from tawla.store.saves import SavedMatch
+    from tawla.game.rules import RuleSet
     from tawla.store.settings import Preferences, Settings
 
 
@@ -40,6 +41,8 @@ def terminal_bidi_sequence(app_does_it: bool, inside_tmux: bool | None = None) -
     return sequence
 
 
+CRASH_STATUS = 70
+"""The exit status after an error that stopped the game (EX_SOFTWARE)."""
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 _LEAVE_WITHIN = 3.0
@@ -142,12 +145,10 @@ class TawlaApp(App[None]):
         self._resume_at_start = resume
         self._notes: list[tuple[str, dict[str, object]]] = []
         """Messages for the player once the screen is up (catalog key, parameters)."""
-        self.save_problem: str | None = None
-        """Why the match is not being saved right now (None: it is)."""
-        self.current: SavedMatch | None = None
-        """The match being played, with what its file needs."""
-        self._saved_revision = -1
-        self._saving = False
+        self.keeper = Keeper(paths, tell=self._keeper_note, changed=lambda: self.call_later(self._refresh_game))
+        """Every file of the match being played: the UI asks it, and never names a file."""
+        self.crashed: Path | None = None
+        """Where the report of the error that stopped the game was written (see :meth:`_handle_exception`)."""
         # The settings models are pydantic: built on first use, after the first frame. The
         # file is read now (plain JSON) for what the first frame needs.
         self._settings = settings
@@ -166,10 +167,14 @@ class TawlaApp(App[None]):
     # -- files ----------------------------------------------------------------------------
 
     def note(self, key: str, **params: object) -> None:
-        """Tell the player something once the screens are up (or now, if they are)."""
+        """Tell the player something once the screens are up (or now, if they are), over
+        whichever screen is on top."""
         self._notes.append((key, params))
         if self.is_running and self.screen_stack:
             self.call_after_refresh(self._show_notes)
+
+    def _keeper_note(self, key: str, params: dict[str, object]) -> None:
+        self.note(key, **params)
 
     def _show_notes(self) -> None:
         from tawla.ui.screens.dialogs import NoticeScreen
@@ -219,19 +224,12 @@ class TawlaApp(App[None]):
         try:
             atomic_write(self.paths.settings, settings_to_json(self._settings), keep_previous=False)
         except OSError as exc:
-            self._cannot_save(exc)
+            self.note("store.not_saving", reason=exc.strerror or type(exc).__name__)
 
-    def _cannot_save(self, exc: OSError) -> None:
-        reason = exc.strerror or type(exc).__name__
-        if self.save_problem != reason:
-            self.save_problem = reason
-            self.note("store.not_saving", reason=reason)
-            self.call_later(self._refresh_game)
-
-    def _saved_fine(self) -> None:
-        if self.save_problem is not None:
-            self.save_problem = None
-            self.call_later(self._refresh_game)
+    @property
+    def save_problem(self) -> str | None:
+        """Why the match is not being saved right now (None: it is)."""
+        return self.keeper.problem
 
     def _refresh_game(self) -> None:
         from tawla.ui.screens.game import GameScreen
@@ -241,96 +239,20 @@ class TawlaApp(App[None]):
                 screen.redraw()
 
     def autosave(self, match: Match) -> None:
-        """Save ``match`` if it changed since the last save: to ``current.json``, or into the
-        history once it is over. A disk that refuses is reported, and play goes on."""
-        from tawla.store import saves
-
-        if self.paths is None:
-            return
-        current = self.current
-        if current is None or current.match is not match:
-            current = self.current = saves.SavedMatch(match, saves.new_id(), saves.now())
-            self._saved_revision = -1
-        if match.revision == self._saved_revision or self._saving:
-            return
-        self._saving = True
-        try:
-            if match.state.match_over:
-                saves.archive(current, self.paths.history)
-                self._drop_current()
-            else:
-                saves.save(current, self.paths.current)
-        except OSError as exc:
-            self._cannot_save(exc)
-            return
-        finally:
-            self._saving = False
-        self._saved_revision = match.revision
-        self._saved_fine()
-
-    def _drop_current(self) -> None:
-        """The unfinished match is in the history now: its file goes, and so does the copy kept
-        before its last save (else a damaged save of the next match could fall back to it)."""
-        assert self.paths is not None
-        self.paths.current.unlink(missing_ok=True)
-        previous_of(self.paths.current).unlink(missing_ok=True)
+        """Save ``match`` if it is the one being played and changed since its last save."""
+        self.keeper.autosave(match)
 
     def has_unfinished_match(self) -> bool:
-        return self.paths is not None and self.paths.current.exists()
+        return self.keeper.has_unfinished()
 
-    def resume(self) -> None:
-        """Load the unfinished match and play on; a bad file is set aside with a message."""
-        from tawla.store import saves
-
-        if self.paths is None or not self.paths.current.exists():
-            self.note("store.nothing_to_resume")
-            return
-        current = self.paths.current
-        try:
-            saved = saves.load(current)
-        except StoreError as problem:
-            self._set_aside(current, problem, "store.match_bad")
-            saved = self._previous_save(current)
-            if saved is None:
-                self._show_notes()
-                self._refresh_menu()
-                return
-            self._notes.append(("store.resumed_previous", {}))
-        if saved is None:
-            self.note("store.nothing_to_resume")
-            return
-        self.dice = saved.match.dice
-        self.current = saved
-        self._saved_revision = saved.match.revision
-        self.start_match(saved.match)
-        self._show_notes()  # (what went wrong on the way, over the game)
-
-    @staticmethod
-    def _previous_save(current: Path) -> SavedMatch | None:
-        """The copy kept before the last save (one action earlier), if it loads."""
-        from tawla.store import saves
-
-        try:
-            return saves.load(previous_of(current))
-        except StoreError:
-            return None
-
-    def archive_current(self) -> None:
-        """Move an unfinished match into the history (before a new one takes its place)."""
-        from tawla.store import saves
-
-        if self.paths is None or not self.paths.current.exists():
-            return
-        saved, problem, aside = saves.load_or_set_aside(self.paths.current)
-        if problem is not None:
-            self._notes.append(("store.match_bad", {"problem": problem, "file": str(aside or self.paths.current)}))
-            return
+    def resume(self, ident: str | None = None) -> None:
+        """Play on with an unfinished match (``ident`` None: the one played last among those
+        no other tawla holds); what went wrong on the way is said over the game."""
+        saved = self.keeper.open(ident)
         if saved is not None:
-            try:
-                saves.archive(saved, self.paths.history)
-                self._drop_current()
-            except OSError as exc:
-                self._cannot_save(exc)
+            self._show_game(saved.match)
+        else:
+            self._refresh_menu()
 
     def _refresh_menu(self) -> None:
         from tawla.ui.screens.menu import MenuScreen
@@ -470,6 +392,10 @@ class TawlaApp(App[None]):
 
             sweep(self.paths.data)
             sweep(self.paths.config)
+            if self.keeper.folder is not None:
+                sweep(self.keeper.folder)
+            if not self._resume_at_start:
+                self.keeper.unfinished()  # (an old current.json moved, a damaged file named)
         if settings.preferences.theme is not self._peek.theme:
             self.theme = THEMES[settings.preferences.theme].name
         if self._resume_at_start:
@@ -477,6 +403,11 @@ class TawlaApp(App[None]):
             self.resume()
         self._show_notes()
         self._refresh_menu()
+
+    def on_unmount(self) -> None:
+        """The app is closing, however it closes: the match is saved and let go (the system
+        would drop the lock with the process anyway; tests run several apps in one)."""
+        self.keeper.release()
 
     def _catch_signals(self) -> None:
         """SIGTERM and SIGHUP (the terminal window closed) save and leave cleanly."""
@@ -506,8 +437,36 @@ class TawlaApp(App[None]):
 
     def save_now(self) -> None:
         """Save the match in play, whatever happens next."""
-        if self.current is not None:
-            self.autosave(self.current.match)
+        self.keeper.save_now()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error that escaped a handler. Textual has no public hook for it: this private
+        method is where every such error arrives (see textual.app.App._handle_exception),
+        so tawla overrides it to keep its promise: the match is saved, the traceback goes to
+        a dated file under the data folder, and the player reads one line (in their
+        language) saying so; the process then exits with status 70 (EX_SOFTWARE). Under
+        tests (headless) Textual's own handling follows, so that the test fails loudly."""
+        import traceback
+
+        with contextlib.suppress(Exception):
+            self.save_now()
+        report = "".join(traceback.format_exception(error))
+        details = f"tawla {self._version()} · {self.screen_stack[-1] if self.screen_stack else '-'}\n\n"
+        self.crashed = self.keeper.crash_report(details + report)
+        if self.is_headless:
+            super()._handle_exception(error)
+            return
+        if self.crashed is not None:
+            message = self.t("crash.line", file=str(self.crashed))
+        else:
+            message = self.t("crash.no_file") + "\n" + report
+        self.exit(return_code=CRASH_STATUS, message=Text(plain(message)))  # (logical order, as the command line prints)
+
+    @staticmethod
+    def _version() -> str:
+        from tawla import __version__
+
+        return __version__
 
     def action_quit(self) -> None:  # type: ignore[override]
         """Ctrl+Q, Ctrl+C, Quit in the menu: save, then leave."""
@@ -557,17 +516,20 @@ class TawlaApp(App[None]):
         self.start_match(Match(rules, names, self.dice))
 
     def start_match(self, match: Match, setup: tuple[str, str | None] | None = None) -> None:
-        """Show the game screen for ``match`` (``setup``: the IDs it was set up from). An
-        unfinished match saved before goes to the history first."""
-        from tawla.store import saves
+        """Play ``match`` (``setup``: the IDs it was set up from). The match played before
+        stays on the list of unfinished matches."""
+        self.keeper.start(match, setup)
+        self._show_game(match)
+
+    def _show_game(self, match: Match) -> None:
         from tawla.ui.screens.game import GameScreen
 
-        if self.current is None or self.current.match is not match:
-            self.archive_current()
-            self.current = saves.SavedMatch(match, saves.new_id(), saves.now(), setup=setup)
-            self._saved_revision = -1
-        self.push_screen(GameScreen(match))
-        self.autosave(match)
+        def left(_: object) -> None:
+            if self.keeper.owns(match):
+                self.keeper.release()  # (another tawla may resume it now)
+                self._refresh_menu()
+
+        self.push_screen(GameScreen(match), left)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -596,7 +558,20 @@ class TawlaApp(App[None]):
         self.push_screen(NewMatchScreen())
 
     def action_resume(self) -> None:
-        self.resume()
+        """The unfinished matches, the one played last first: Enter plays on, Delete takes one off."""
+        from tawla.ui.screens.resume import ResumeScreen
+
+        if not self.keeper.has_unfinished():
+            self.note("store.nothing_to_resume")
+            self._refresh_menu()
+            return
+
+        def picked(ident: str | None) -> None:
+            self._refresh_menu()
+            if ident is not None:
+                self.resume(ident)
+
+        self.push_screen(ResumeScreen(), picked)
 
     def action_setup(self) -> None:
         """Set up a position from its IDs and play on from there."""
@@ -645,27 +620,13 @@ class TawlaApp(App[None]):
 
     def _load_for_reading(self, path: Path | None) -> SavedMatch | None:
         """A saved match to replay or export; a file that fails is named (and left where it is)."""
-        from tawla.store import saves
-
-        if path is None:
-            return None
-        try:
-            saved = saves.load(path)
-        except StoreError as problem:
-            self.note("store.cannot_open", problem=problem, file=str(path))
-            return None
-        if saved is None:
-            self.note("store.cannot_open", problem=StoreError("unreadable", reason="-"), file=str(path))
-        return saved
+        return None if path is None else self.keeper.read(path)
 
     def _export(self, match: Match, ident: str | None = None) -> None:
         """Ask where, write the .mat file, say where it went."""
         from tawla.ui.screens.dialogs import LineScreen, NoticeScreen
 
-        if ident is None:
-            ident = self.current.id if self.current is not None and self.current.match is match else "match"
-        folder = self.paths.exports if self.paths is not None else Path.cwd()
-        default = str(folder / f"{ident}.mat")
+        default = str(self.keeper.export_path(match, ident))
 
         def check(text: str) -> str | None:
             return None if text.strip() else self.t("export.empty")
@@ -675,11 +636,11 @@ class TawlaApp(App[None]):
                 return
             target = Path(text).expanduser()
             try:
-                atomic_write(target, match.export_mat(), keep_previous=False)
+                written = self.keeper.export(match, target)
             except OSError as exc:
                 message = self.t("export.failed", file=str(target), reason=exc.strerror or type(exc).__name__)
             else:
-                message = self.t("export.done", file=str(target.resolve()))
+                message = self.t("export.done", file=str(written))
             self.push_screen(NoticeScreen(self.t("export.title"), message, self.t("store.hint")))
 
         self.push_screen(LineScreen(self.t("export.title"), self.t("export.hint"), check=check, value=default), chosen)

@@ -59,6 +59,15 @@ class YesNoScreen(_Dialog):
         self.dismiss(yes)
 
 
+class ConfirmScreen(YesNoScreen, inherit_bindings=False):
+    """A question whose yes cannot be given by accident: only y says yes (Enter, n and Esc say no)."""
+
+    BINDINGS = [
+        Binding(both("y"), "answer(True)", show=False),
+        Binding(both("n") + ",escape,enter", "answer(False)", show=False),
+    ]
+
+
 class NoticeScreen(_Dialog):
     """A message that waits for Enter, Space or Esc."""
 

@@ -99,6 +99,12 @@ class GameScreen(Words, Screen[None]):
     def on_resize(self) -> None:
         self._fit()
 
+    def on_screen_resume(self) -> None:
+        # A match started over this one (from the command palette) took its place: this one
+        # was saved and is on the Resume list; its screen goes.
+        if self.autosaves and not self.tawla.keeper.owns(self.match):
+            self.dismiss(None)
+
     def _fit(self) -> None:
         self.query_one(BoardView).set_large(self.size.width >= LARGE_WIDTH and self.size.height >= LARGE_HEIGHT)
 

@@ -27,13 +27,9 @@ class HistoryScreen(Words, ModalScreen[Path | None]):
         self.include_current = include_current
 
     def _files(self) -> list[Path]:
-        paths = self.tawla.paths
-        if paths is None:
-            return []
-        files = saves.history(paths.history)
-        if self.include_current and paths.current.exists():
-            files.insert(0, paths.current)
-        return files
+        keeper = self.tawla.keeper
+        unfinished = [entry.listing.path for entry in keeper.unfinished()] if self.include_current else []
+        return unfinished + keeper.history()
 
     def compose(self) -> ComposeResult:
         options = []

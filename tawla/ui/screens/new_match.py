@@ -11,21 +11,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from tawla.game import RuleSet
-from tawla.game.rules import PRESETS, preset
+from tawla.game.rules import PRESETS, preset, preset_of
 from tawla.i18n.bidi import has_rtl
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.screens.base import Words
 
 LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21, 25, 0)
 """Match lengths on offer; 0 is money play."""
-
-
-def preset_of(rules: RuleSet) -> str:
-    """The preset whose customs ``rules`` follow, or "custom"."""
-    for name, customs in PRESETS.items():
-        if all(getattr(rules, key) == value for key, value in customs.items()):
-            return name
-    return "custom"
 
 
 class NewMatchScreen(Words, Screen[None]):

@@ -1,0 +1,98 @@
+"""Pick an unfinished match to play on, or take one off the list."""
+
+from __future__ import annotations
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tawla.store.keeper import Unfinished
+from tawla.ui.keys import both
+from tawla.ui.screens.base import Words
+from tawla.ui.screens.dialogs import ConfirmScreen
+
+
+class ResumeScreen(Words, ModalScreen[str | None]):
+    """The unfinished matches, the one played last first. Enter plays on (its id is the
+    answer), Delete or d takes the highlighted one off the list (it stays in the history),
+    Esc goes back. A match open in another tawla is shown, and cannot be picked."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [
+        Binding("escape", "cancel", show=False),
+        Binding("delete," + both("d"), "delete", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[Unfinished] = []
+
+    def compose(self) -> ComposeResult:
+        self.entries = self.tawla.keeper.unfinished()
+        with Vertical(classes="card wide"):
+            yield Static(self.say("resume.title"), classes="title")
+            if self.entries:
+                options = [
+                    Option(self.show(self.describe(entry)), id=entry.id, disabled=entry.busy) for entry in self.entries
+                ]
+                yield OptionList(*options, id="matches")
+            else:
+                yield Static(self.say("resume.empty"), classes="body")
+            yield Static(self.say("resume.hint"), classes="hint")
+
+    def on_mount(self) -> None:
+        if self.entries:
+            matches = self.query_one("#matches", OptionList)
+            free = [i for i, entry in enumerate(self.entries) if not entry.busy]
+            matches.highlighted = free[0] if free else None
+
+    def describe(self, entry: Unfinished) -> str:
+        """``Ali 2 – Badr 1 · 5-point match · International · 2026-11-30 17:02``."""
+        listing = entry.listing
+        a, b = listing.names
+        length = self.t("panel.money") if not listing.length else self.t("panel.match", length=listing.length)
+        text = self.t(
+            "resume.entry",
+            a=a,
+            b=b,
+            sa=listing.score[0],
+            sb=listing.score[1],
+            length=length,
+            rules=self.t(f"preset.{self.tawla.keeper.preset_name(entry)}"),
+            date=self.tawla.num(listing.saved or listing.started),
+        )
+        if entry.busy:
+            text += " · " + self.t("resume.busy")
+        return text
+
+    @on(OptionList.OptionSelected)
+    def picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @work(exclusive=True)
+    async def action_delete(self) -> None:
+        if not self.entries:
+            return
+        matches = self.query_one("#matches", OptionList)
+        if matches.highlighted is None:
+            return
+        entry = self.entries[matches.highlighted]
+        if entry.busy:
+            self.notify(self.line(self.t("store.busy")))
+            return
+        a, b = entry.listing.names
+        question = ConfirmScreen(
+            self.t("resume.delete_title"),
+            self.t("resume.delete_body", a=a, b=b, sa=entry.listing.score[0], sb=entry.listing.score[1]),
+            self.t("resume.delete_hint"),
+        )
+        if await self.app.push_screen_wait(question) and self.tawla.keeper.delete(entry.id):
+            await self.recompose()
+            self.on_mount()
