@@ -130,3 +130,42 @@ def test_argparse_speaks_the_players_language_too() -> None:
     assert "الخيارات:" in shown and "اعرض هذه المساعدة واخرج" in shown and "show this help" not in shown
     assert "\u2068" not in shown and "\u2068" not in done.stderr  # plain text on the command line
     assert run("moves", "--help").stdout.startswith("usage: tawla moves")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "needs a terminal"), ("ar", "تحتاج اللعبة إلى طرفية")])
+def test_without_a_terminal_the_game_says_so_and_exits_2(lang: str, words: str, tmp_path: Path) -> None:
+    """``echo | tawla`` (and with its output redirected too): no menu that ignores every key."""
+    done = run("--lang", lang, stdin="\n", env={"TAWLA_HOME": str(tmp_path)})
+    assert done.returncode == 2 and words in done.stderr and done.stdout == ""
+    assert not (tmp_path / "data").exists()  # nothing started
+    piped = run("--lang", lang, "moves", "4HPwATDgc/ABMA", "31")  # the analysis tool still works in pipes
+    assert piped.returncode == 0 and "24/21 24/23" in piped.stdout
+
+
+@pytest.mark.parametrize("seed", ["9223372036854775808", "-9223372036854775808", "0", "٤٢"])
+def test_the_command_line_accepts_every_seed_a_save_holds(seed: str) -> None:
+    from tawla.cli import build_parser
+    from tawla.game import Match, RuleSet, SeededDice
+    from tawla.store import saves
+
+    value = build_parser("en").parse_args(["--seed", seed]).seed
+    match = Match(RuleSet(match_length=3), ("Ali", "Badr"), SeededDice(value))
+    match.roll_opening()
+    saved = saves.from_json(json.loads(saves.dumps(saves.SavedMatch(match, saves.new_id(), saves.now()))))
+    assert isinstance(saved.match.dice, SeededDice) and saved.match.dice.seed == value
+    assert saved.match.events == match.events
+
+
+@pytest.mark.parametrize(
+    ("seed", "lang", "words"),
+    [
+        ("9223372036854775809", "en", "is not a seed: write a whole number from -2^63 to 2^63"),
+        ("-9223372036854775809", "en", "is not a seed"),
+        ("100000000000000000000000000000", "ar", "ليست بذرة"),
+        ("seven", "en", "is not a seed"),
+    ],
+)
+def test_a_seed_no_save_could_hold_is_refused(seed: str, lang: str, words: str) -> None:
+    done = run(f"--seed={seed}", "--lang", lang)
+    assert done.returncode == 2 and words in done.stderr and "--seed" in done.stderr
+    assert "Traceback" not in done.stderr and "argument --seed" not in done.stderr

@@ -706,3 +706,55 @@ async def test_a_damaged_save_falls_back_to_the_copy_kept_before_it(tmp_path: Pa
         await pilot.press("enter", "enter")
         game = again.screen
         assert isinstance(game, GameScreen) and game.match.events == before.match.events
+
+
+async def test_a_file_damaged_while_playing_is_named_when_a_new_match_starts(tmp_path: Path) -> None:
+    """``{{{{ not json`` in a saved match, then New match: the file is set aside *and the player
+    is told*, over the new game (a note is shown whichever screen is on top)."""
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
+        await pilot.pause()
+        await play_some(pilot, app, 3)
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        damaged = the_unfinished(paths)
+        files.previous_of(damaged).unlink()
+        damaged.write_text("{{{{ not json")
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen), type(app.screen)
+        text = card_text(app)
+        assert "could not be loaded" in text and "not a tawla file" in text, text
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen) and app.screen.match.names == ("Player 1", "Player 2")
+    (aside,) = damaged.parent.glob("*.bad-*")
+    assert aside.read_text() == "{{{{ not json"
+
+
+async def test_the_dice_of_the_command_line_survive_a_resume(tmp_path: Path) -> None:
+    """``tawla --seed 5``: a resumed match keeps its own dice, and the next new match of the
+    run gets the command line's dice again."""
+    paths = home(tmp_path)
+    first = TawlaApp(lang="en", paths=paths, settings=Settings(bidi_checked=True))  # fair dice
+    async with first.run_test(size=SIZE) as pilot:
+        first.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
+        await pilot.pause()
+        await play_some(pilot, first, 2)
+    seeded = SeededDice(5)
+    app = TawlaApp(lang="en", dice=seeded, paths=paths, settings=Settings(bidi_checked=True), resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        resumed = app.screen
+        assert isinstance(resumed, GameScreen) and not isinstance(resumed.match.dice, SeededDice)
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        app.new_match(RuleSet(match_length=3), ("Carla", "Dina"))
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.match.dice is seeded and app.dice is seeded

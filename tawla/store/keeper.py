@@ -60,6 +60,14 @@ class Unfinished:
     """The match this keeper holds."""
 
 
+def _modified(path: Path) -> int:
+    """When ``path`` was last written (ns; 0 if it is gone): saves in one second told apart."""
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
 def _valid_id(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= 40 and value.replace("-", "").isalnum()
 
@@ -157,7 +165,7 @@ class Keeper:
             if entry is None:
                 continue
             out.append(Unfinished(ident, entry, busy, ours))
-        out.sort(key=lambda u: (u.listing.stamp, u.id), reverse=True)
+        out.sort(key=lambda u: (u.listing.stamp, _modified(u.listing.path), u.id), reverse=True)
         return out
 
     @staticmethod
