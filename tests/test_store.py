@@ -8,8 +8,6 @@ import errno
 import json
 import os
 import random
-import signal
-import time
 from pathlib import Path
 from typing import Any
 

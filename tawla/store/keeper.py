@@ -75,7 +75,9 @@ def _valid_id(value: object) -> bool:
 class Keeper:
     """Owns the saved match of one tawla process (see the module docstring)."""
 
-    def __init__(self, paths: Paths | None, tell: Tell | None = None, changed: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, paths: Paths | None, tell: Tell | None = None, changed: Callable[[], None] | None = None
+    ) -> None:
         """``paths`` None keeps nothing (tests): matches are played but never written.
         ``changed`` is called when :attr:`problem` changes."""
         self.paths = paths

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from pathlib import Path
 
-if os.name == "nt":  # pragma: no cover - not tested on this project's machines
+if sys.platform == "win32":  # pragma: no cover - not tested on this project's machines
     import msvcrt
 
     def _lock(fd: int) -> None:

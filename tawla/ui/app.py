@@ -27,8 +27,8 @@ from tawla.ui.keys import both
 
 if TYPE_CHECKING:
     from tawla.game.match import Match
-    from tawla.store.saves import SavedMatch
     from tawla.game.rules import RuleSet
+    from tawla.store.saves import SavedMatch
     from tawla.store.settings import Preferences, Settings
 
 
@@ -145,7 +145,7 @@ class TawlaApp(App[None]):
         self._resume_at_start = resume
         self._notes: list[tuple[str, dict[str, object]]] = []
         """Messages for the player once the screen is up (catalog key, parameters)."""
-        self.keeper = Keeper(paths, tell=self._keeper_note, changed=lambda: self.call_later(self._refresh_game))
+        self.keeper = Keeper(paths, tell=self._keeper_note, changed=self._saving_changed)
         """Every file of the match being played: the UI asks it, and never names a file."""
         self.crashed: Path | None = None
         """Where the report of the error that stopped the game was written (see :meth:`_handle_exception`)."""
@@ -175,6 +175,10 @@ class TawlaApp(App[None]):
 
     def _keeper_note(self, key: str, params: dict[str, object]) -> None:
         self.note(key, **params)
+
+    def _saving_changed(self) -> None:
+        """Saving stopped working, or works again: the game's panel says so."""
+        self.call_later(self._refresh_game)
 
     def _show_notes(self) -> None:
         from tawla.ui.screens.dialogs import NoticeScreen
