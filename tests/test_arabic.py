@@ -367,3 +367,14 @@ async def test_the_palette_finds_commands_typed_in_arabic() -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         assert visual(tr("ar", "command.search"), rtl=True) in screen_text(app)
+
+
+def test_an_arabic_name_in_an_english_sentence_keeps_its_number_beside_it() -> None:
+    """``{a} {sa} – {b} {sb}`` with an Arabic first name: without isolation the bidi algorithm
+    carries the 0 to the other side of the name («0 فاطمة الزهراء – Christopher 0»)."""
+    from tawla.i18n import tr
+    from tawla.i18n.bidi import visual
+
+    text = tr("en", "resume.entry", a="فاطمة الزهراء", b="Christopher", sa=0, sb=3, length="x", rules="y", date="z")
+    assert "\u2068فاطمة الزهراء\u2069" in text and "Christopher" in text and "\u2068Christopher" not in text
+    assert visual(text, rtl=False).startswith("ﺀﺍﺮﻫﺰﻟﺍ ﺔﻤﻃﺎﻓ 0 – Christopher 3 · x")

@@ -756,3 +756,29 @@ async def test_the_dice_of_the_command_line_survive_a_resume(tmp_path: Path) -> 
         await pilot.pause()
         game = app.screen
         assert isinstance(game, GameScreen) and game.match.dice is seeded and app.dice is seeded
+
+
+async def test_a_note_is_shown_whichever_screen_is_on_top(tmp_path: Path) -> None:
+    from tawla.ui.screens.help import HelpScreen
+    from tawla.ui.screens.too_small import TooSmallScreen
+
+    app = seeded_app(home(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        app.note("store.nothing_to_resume")  # queued under the help screen
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen) and "no unfinished match" in card_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.resize_terminal(60, 18)
+        await pilot.pause()
+        app.note("store.busy")  # queued while the terminal is too small: shown once it is not
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, NoticeScreen) and "open in another tawla" in card_text(app)
+        await pilot.press("enter")
+        assert isinstance(app.screen, HelpScreen)

@@ -79,11 +79,15 @@ def tr(lang: str, key: str, arabic_indic: bool = False, /, **params: object) -> 
                 return text
             if source in RTL_LANGUAGES:
                 params = {k: embedded(v) if isinstance(v, str) else v for k, v in params.items()}
+            else:  # a right-to-left name in a left-to-right sentence must not take its neighbours along
+                params = {k: embedded(v) if isinstance(v, str) and _RTL.search(v) else v for k, v in params.items()}
             return text.format(**params)
     return key
 
 
 _FIELDS: Final = re.compile(r"(\{[^{}]*\})")
+_RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+"""Hebrew, Arabic, Syriac, Thaana, N'Ko … and the Arabic presentation forms."""
 _OWN_DIGITS: Final = ("option.digits.",)
 """Texts that show particular digits whatever the setting (the digits setting's own choices)."""
 

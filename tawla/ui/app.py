@@ -182,7 +182,10 @@ class TawlaApp(App[None]):
 
     def _show_notes(self) -> None:
         from tawla.ui.screens.dialogs import NoticeScreen
+        from tawla.ui.screens.too_small import TooSmallScreen
 
+        if isinstance(self.screen, TooSmallScreen):
+            return  # (kept until the terminal is big enough again: see _check_size)
         while self._notes:
             key, params = self._notes.pop(0)
             words = {k: self.problem_text(v) if isinstance(v, StoreError) else v for k, v in params.items()}
@@ -204,7 +207,7 @@ class TawlaApp(App[None]):
             aside = str(set_aside(path))
         except OSError:
             aside = str(path)
-        self._notes.append((key, {"problem": problem, "file": aside}))
+        self.note(key, problem=problem, file=aside)
 
     def _settings_from_file(self) -> Settings:
         from tawla.store.settings import Settings, settings_from_json
@@ -508,6 +511,8 @@ class TawlaApp(App[None]):
             self.push_screen(TooSmallScreen())
         elif not small and isinstance(self.screen, TooSmallScreen):
             self.pop_screen()
+            if self._notes:
+                self.call_after_refresh(self._show_notes)
         elif small:
             self.screen.refresh()
 
