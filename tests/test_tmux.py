@@ -81,6 +81,26 @@ class Terminal:
             last = styled
             time.sleep(0.01)
 
+    def exit_status(self, timeout: float = TIMEOUT) -> str:
+        """The exit status of the pane's process once it has ended (the pane needs
+        ``remain-on-exit on``); fails the test if it has not ended within ``timeout`` seconds.
+        tmux before 3.5 can miss the SIGCHLD of a pane's process, and the pane then reads dead
+        with no status for ever: a SIGCHLD sent to this test's own tmux server makes it look."""
+        deadline = time.monotonic() + timeout
+        while True:
+            dead, _, status = (
+                self._tmux("display-message", "-p", "-t", "t", "#{pane_dead}:#{pane_dead_status}")
+                .strip()
+                .partition(":")
+            )
+            if status:
+                return status
+            if dead == "1":
+                os.kill(int(self._tmux("display-message", "-p", "#{pid}")), signal.SIGCHLD)
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the process in the terminal had not ended after {timeout:g} s:\n{self.screen()}")
+            time.sleep(0.05)
+
     def pid(self) -> int | None:
         """The process in the pane (tawla itself: env and the shell exec it)."""
         out = self._tmux("list-panes", "-t", "t", "-F", "#{pane_pid}").split()
