@@ -545,7 +545,7 @@ class TawlaApp(App[None]):
     def action_help(self) -> None:
         from tawla.ui.screens.help import HelpScreen
 
-        if not isinstance(self.screen, HelpScreen):
+        if not isinstance(self.screen, HelpScreen) and not self._too_small_on_top():
             self.push_screen(HelpScreen())
 
     def action_language(self) -> None:
@@ -655,12 +655,23 @@ class TawlaApp(App[None]):
         self.push_screen(LineScreen(self.t("export.title"), self.t("export.hint"), check=check, value=default), chosen)
 
     def action_command_palette(self) -> None:
-        """Textual's command palette, with its prompt in the player's language."""
+        """Textual's command palette, with its prompt in the player's language: one at a time
+        (anywhere in the stack, not only on top), and never over the too-small screen."""
         from textual.command import CommandPalette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
-            placeholder = self.line(self.t("command.search"))
-            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))
+        from tawla.ui.commands import Palette
+
+        if not self.use_command_palette or self._too_small_on_top():
+            return
+        if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
+            return
+        placeholder = self.line(self.t("command.search"))
+        self.push_screen(Palette(placeholder=placeholder, id="--command-palette"))
+
+    def _too_small_on_top(self) -> bool:
+        from tawla.ui.screens.too_small import TooSmallScreen
+
+        return bool(self.screen_stack) and isinstance(self.screen, TooSmallScreen)
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         """The command palette's commands: (title, help, action), in logical order."""

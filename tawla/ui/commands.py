@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual import on
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.widgets import Button, Input, OptionList
 
 if TYPE_CHECKING:
     from tawla.ui.app import TawlaApp
@@ -36,3 +38,23 @@ class TawlaCommands(Provider):
             if score > 0:
                 shown = app.line(title) if app.rtl else matcher.highlight(title)
                 yield Hit(score, shown, callback, help=app.line(help_text))
+
+
+class Palette(CommandPalette):
+    """Textual's command palette, closed once: keys that were already on their way to it
+    (Enter pressed four times at once) find it closing and do nothing, instead of running the
+    command again or popping the screen under it."""
+
+    _dismissed = False
+
+    def dismiss(self, result: object = None):  # type: ignore[no-untyped-def]
+        self._dismissed = True
+        return super().dismiss(result)  # type: ignore[arg-type]
+
+    @on(Input.Submitted)
+    @on(Button.Pressed)
+    @on(OptionList.OptionSelected)
+    def _ignore_once_closing(self, event: Input.Submitted | Button.Pressed | OptionList.OptionSelected) -> None:
+        if self._dismissed:
+            event.stop()
+            event.prevent_default()  # (CommandPalette's own handlers are the default here)

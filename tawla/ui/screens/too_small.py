@@ -38,5 +38,11 @@ class TooSmallScreen(Screen[None]):
     def on_resize(self) -> None:
         self.query_one(TooSmallMessage).refresh()
 
+    def on_screen_resume(self) -> None:
+        # Back on top (a screen above it closed): the terminal may have grown in the meantime.
+        size = self.app.size
+        if size.width >= MIN_WIDTH and size.height >= MIN_HEIGHT:
+            self.dismiss(None)
+
     def relabel(self) -> None:
         self.query_one(TooSmallMessage).refresh()
