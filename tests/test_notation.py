@@ -112,3 +112,27 @@ def test_every_play_round_trips_through_its_text(pos: Position, roll: tuple[int,
     assert len(set(texts)) == len(texts), "two different plays must not print the same"
     for play, text in zip(found, texts, strict=True):
         assert parse_play(pos, roll, text).result == play.result
+
+
+@given(positions(), rolls)
+def test_the_rest_of_a_turn_is_read_after_the_steps_already_made(position: Position, roll: tuple[int, int]) -> None:
+    """A player who made some steps with the cursor types the rest (#11): the typed text is
+    read on the board those steps left, and the whole turn comes back."""
+    from tawla.engine.notation import format_steps
+
+    for play in legal_plays(position, roll):
+        for cut in range(1, len(play.steps)):
+            made, rest = play.steps[:cut], play.steps[cut:]
+            found = parse_play(position, roll, format_steps(rest), made=made)
+            assert found.steps[:cut] == made and found.result == play.result
+
+
+def test_typing_the_rest_after_entering_from_the_bar() -> None:
+    """The case met in play: ``bar/20*`` made with the cursor, then ``13/8(2) 20/15`` typed
+    used to answer "You have no checker on 20" with a checker on 20."""
+    position = Position.from_counts({25: 1, 24: 1, 13: 5, 8: 3, 6: 5}, {5: 1, 6: 5, 8: 3, 13: 5, 24: 1})
+    entered = next(p for p in legal_plays(position, (5, 5)) if p.steps[0].source == 25 and p.steps[0].hit)
+    first = entered.steps[0]
+    assert (first.source, first.dest) == (25, 20)
+    found = parse_play(position, (5, 5), "13/8(2) 20/15", made=(first,))
+    assert format_play(found) == "bar/20*/15 13/8(2)"

@@ -184,15 +184,17 @@ class TooManyMoves(NamedTuple):
     given: int
 
 
-def parse_play(position: Position, roll: Sequence[int], text: str) -> Play:
+def parse_play(position: Position, roll: Sequence[int], text: str, made: Sequence[Step] = ()) -> Play:
     """The legal play that ``text`` describes, or :class:`NotationError`.
 
     The order of the moves in the text does not matter; a collapsed move
     (``13/3``) may take any route the dice allow, preferring one that hits
     only where the text marks a hit (``13/7*/3``). ``pass`` is the text of
-    the pass.
+    the pass. With ``made`` (steps of the turn already played), ``text`` is the
+    rest of the turn, read on the board those steps left; the play returned is
+    the whole turn, ``made`` first.
     """
-    start = turn_state(position, roll)
+    start = turn_state(position, roll, made)
     if text.strip().lower() == "pass":
         if start.complete:
             return start.as_play()
