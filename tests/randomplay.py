@@ -23,10 +23,15 @@ def random_rules(rng: random.Random) -> RuleSet:
     beavers = money and cube and rng.random() < 0.5
     auto = rng.choice((0, 0, 1, 2)) if money and cube else 0
     gammons = rng.random() < 0.85
+    length = 0 if money else rng.choice((1, 1, 2, 3, 5, 7, 9))
+    opening = rng.choice(list(Opening))
+    opener = rng.choice(list(NextOpener))
+    if opener is NextOpener.PREVIOUS_WINNER:
+        auto = 0  # automatic doubles need an opening roll every game
     return RuleSet(
-        match_length=0 if money else rng.choice((1, 1, 2, 3, 5, 7, 9)),
-        opening=rng.choice(list(Opening)),
-        next_game_opener=rng.choice(list(NextOpener)),
+        match_length=length,
+        opening=opening,
+        next_game_opener=opener,
         cube=cube,
         max_cube=max_cube,
         gammons_count=gammons,
@@ -65,6 +70,8 @@ def check_invariants(state: MatchState, previous: MatchState | None) -> None:
         assert state.offered == 0
     if state.crawford_game:
         assert rules.is_match and state.phase is not Phase.DOUBLED
+    if state.cube_turned:  # one cube exchange per turn, before the roll
+        assert not state.can_double and state.turn is None
     if rules.is_match:
         over = max(state.score) >= rules.match_length
         assert over == (state.phase is Phase.MATCH_OVER)
@@ -162,10 +169,13 @@ def _try_forbidden(rng: random.Random, match: Match) -> None:
         return
     action = rng.choice(forbidden)
     before, events = match.state, match.events
+    why = match.refusal(action)
+    assert why is not None, f"{action} is not allowed in {before.phase}, yet nothing refuses it"
     try:
         getattr(match, _ALL[action])()
-    except ActionError:
-        pass
+    except ActionError as err:
+        # The action raises exactly the refusal the match gives when asked.
+        assert (err.code, err.reason, err.params) == (why.code, why.reason, why.params), action
     else:  # pragma: no cover - the assertion is the point
         raise AssertionError(f"{action} was allowed in {before.phase}")
     assert match.state == before and match.events == events

@@ -19,7 +19,7 @@ import pytest
 
 from tawla.engine import match_from_id, position_id
 from tawla.game import Ending, Match, NextOpener, Opening, RuleSet, ScriptedDice, advance, new_match
-from tawla.game.events import Doubled, Dropped, Took, TurnEnded
+from tawla.game.events import Doubled, Dropped, Stepped, Took, TurnEnded
 from tawla.game.mat import write_mat
 
 from .randomplay import play_random_match
@@ -33,9 +33,11 @@ def transcript(match: Match) -> list[dict[str, object]]:
         before, state = state, advance(state, event)
         if state.game != before.game:
             games.append({"score": state.score, "moves": [], "written": False})
-        if isinstance(event, (TurnEnded, Doubled, Took, Dropped)):
+        # A turn ends when confirmed, or at the step that bears the last checker off.
+        turn_over = isinstance(event, TurnEnded) or (isinstance(event, Stepped) and state.turn is None)
+        if turn_over or isinstance(event, (Doubled, Took, Dropped)):
             games[-1]["written"] = True  # the game has a line in the file before its end
-        if isinstance(event, TurnEnded):
+        if turn_over:
             assert before.turn is not None
             games[-1]["moves"].append(  # type: ignore[union-attr]
                 {"player": before.on_roll, "dice": list(before.turn.roll), "board": position_id(before.turn.start)}

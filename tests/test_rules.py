@@ -1,4 +1,5 @@
-"""Named scenarios for the movement rules R5-R12 of docs/rules.md.
+"""Named scenarios for the movement rules R5-R12 of docs/rules.md, the cube's one exchange
+per turn and the end of a game (issue 11).
 
 Each test draws its board (x is on roll and moves from 24 down to 1, o is the
 opponent; checkers not drawn are borne off) and asserts the exact set of
@@ -13,6 +14,7 @@ import pytest
 from tawla.engine import Position, legal_plays, turn_state
 from tawla.engine.explain import Reason, Why, explain_roll, explain_step
 from tawla.engine.notation import NotationError, format_play, parse_play
+from tawla.game import Action, ActionError, Cube, Ending, Match, MatchState, Phase, ResultKind, RuleSet, ScriptedDice
 
 from .conftest import board, plays
 
@@ -370,3 +372,113 @@ def test_r12_a_checker_hit_during_the_bear_off_must_come_home_first() -> None:
     )
     # It enters with one die and must carry on with the other; nothing bears off this turn.
     assert plays(pos, (6, 5)) == {"bar/14"}
+
+
+# -- the cube: one exchange per turn, before the roll (R15, R19) --------------------------------
+
+MONEY_BEAVERS_RACCOONS = RuleSet(match_length=0, beavers=True, raccoons=True)
+
+
+def ali_to_roll(rules: RuleSet, *rolls: tuple[int, int]) -> Match:
+    """Ali (x, player 0) on roll at the start position, before rolling; Badr is o."""
+    start = MatchState(rules=rules, phase=Phase.TURN, board=Position.start(), on_roll=0)
+    return Match(names=("Ali", "Badr"), dice=ScriptedDice(rolls), start=start)
+
+
+def refused(match: Match, action: Action) -> str:
+    """The code of the refusal of ``action``, checking that the action raises exactly it."""
+    why = match.refusal(action)
+    assert why is not None and action not in match.actions()
+    with pytest.raises(ActionError) as err:
+        getattr(match, action.value)()
+    assert (err.value.code, err.value.params) == (why.code, why.params)
+    return why.code
+
+
+def test_after_a_raccoon_is_taken_the_raccooner_must_roll() -> None:
+    # Money play with beavers and raccoons. Ali doubles to 2, Badr beavers to 4, Ali raccoons
+    # to 8, Badr takes: Ali owns the cube and is on roll, but the cube has changed hands once
+    # this turn. (It used to go on: double, beaver, raccoon, take again, 8 to 64 in one turn.)
+    m = ali_to_roll(MONEY_BEAVERS_RACCOONS, (3, 1), (4, 2))
+    m.double()
+    m.beaver()
+    m.raccoon()
+    m.take()
+    assert m.state.cube == Cube(8, 0) and m.state.on_roll == 0 and m.state.phase is Phase.TURN
+    assert m.actions() == {Action.ROLL, Action.RESIGN}
+    assert refused(m, Action.DOUBLE) == "cube_turned"
+    m.roll()
+    m.play("8/5 6/5")
+    m.confirm()
+    assert refused(m, Action.DOUBLE) == "cube_owned"  # Badr's turn: the cube is Ali's
+    m.roll()
+    m.play("8/4 6/4")
+    m.confirm()
+    assert Action.DOUBLE in m.actions(), "a new turn, a new exchange"
+    m.double()
+    assert m.state.offered == 16
+
+
+def test_after_a_beaver_is_taken_the_doubler_must_roll() -> None:
+    m = ali_to_roll(MONEY_BEAVERS_RACCOONS, (3, 1))
+    m.double()
+    m.beaver()
+    m.take()
+    assert m.state.cube == Cube(4, 1) and m.state.on_roll == 0 and m.state.cube_turned
+    assert refused(m, Action.DOUBLE) == "cube_owned"
+    assert refused(m, Action.BEAVER) == "no_double"
+    assert refused(m, Action.TAKE) == "no_double"
+    m.roll()
+    assert not m.state.cube_turned
+
+
+def test_a_plain_double_taken_cannot_be_doubled_again_before_the_roll() -> None:
+    m = ali_to_roll(RuleSet(match_length=7), (3, 1))
+    m.double()
+    m.take()
+    assert m.state.cube == Cube(2, 1) and m.state.cube_turned
+    assert refused(m, Action.DOUBLE) == "cube_owned"
+    assert m.actions() == {Action.ROLL, Action.RESIGN}
+
+
+def test_a_declined_resignation_does_not_reopen_the_cube() -> None:
+    m = ali_to_roll(MONEY_BEAVERS_RACCOONS, (3, 1))
+    m.double()
+    m.beaver()
+    m.raccoon()
+    m.take()
+    m.resign(1)
+    m.decline()
+    assert m.state.phase is Phase.TURN and refused(m, Action.DOUBLE) == "cube_turned"
+
+
+# -- the end of a game: the moment the fifteenth checker is off (R13) --------------------------------
+
+
+def test_the_game_ends_the_moment_the_fifteenth_checker_is_off() -> None:
+    pos = board(
+        """
+         13  14  15  16  17  18 |  19  20  21  22  23  24
+          .   .   .   .   .   . | 15o   .   .   .   .   .
+          .   .   .   .   .   . |   .   .   .   .  1x  1x
+         12  11  10   9   8   7 |   6   5   4   3   2   1
+        bar x0 o0  off x13 o0
+        """
+    )
+    # Badr (o) has borne nothing off: a gammon, at a cube of 2 that Ali owns.
+    start = MatchState(rules=RuleSet(match_length=7), phase=Phase.TURN, board=pos, cube=Cube(2, 0))
+    m = Match(names=("Ali", "Badr"), dice=ScriptedDice([(6, 5)]), start=start)
+    m.roll()
+    m.step(2, 6)
+    assert m.state.phase is Phase.MOVING, "one checker still on the board"
+    m.step(1, 5)
+    s = m.state
+    assert s.phase is Phase.GAME_OVER and s.turn is None and s.score == (4, 0)
+    assert s.results[-1].ending is Ending.BEAR_OFF and s.results[-1].kind is ResultKind.GAMMON
+    assert s.board.mover_off == 15
+    # Over at once: nothing to confirm, nothing to take back, nothing to resign.
+    assert m.actions() == {Action.NEXT_GAME}
+    assert refused(m, Action.CONFIRM) == "game_over"
+    assert refused(m, Action.UNDO) == "game_over"
+    assert m.refusal(Action.RESIGN) is not None and m.refusal(Action.RESIGN, 3).code == "game_over"  # type: ignore[union-attr]
+    assert m.last_turn is not None and [(st.source, st.dest) for st in m.last_turn[1].made] == [(2, 0), (1, 0)]

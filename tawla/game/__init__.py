@@ -23,6 +23,7 @@ _WHERE = {
     "Event": "events",
     "Action": "match",
     "Match": "match",
+    "DEFAULT_PRESET": "rules",
     "PRESETS": "rules",
     "NextOpener": "rules",
     "Opening": "rules",
@@ -37,10 +38,12 @@ _WHERE = {
     "ResultKind": "state",
     "advance": "state",
     "new_match": "state",
+    "refusal": "state",
     "replay": "state",
 }
 
 __all__ = [
+    "DEFAULT_PRESET",
     "PRESETS",
     "Action",
     "ActionError",
@@ -64,6 +67,7 @@ __all__ = [
     "advance",
     "new_match",
     "preset",
+    "refusal",
     "replay",
 ]
 
@@ -81,7 +85,7 @@ if TYPE_CHECKING:
     from tawla.game.dice import DiceNeeded, DiceSource, FairDice, ManualDice, ScriptedDice, SeededDice
     from tawla.game.events import Event
     from tawla.game.match import Action, Match
-    from tawla.game.rules import PRESETS, NextOpener, Opening, RuleSet, preset
+    from tawla.game.rules import DEFAULT_PRESET, PRESETS, NextOpener, Opening, RuleSet, preset
     from tawla.game.state import (
         ActionError,
         Cube,
@@ -92,5 +96,6 @@ if TYPE_CHECKING:
         ResultKind,
         advance,
         new_match,
+        refusal,
         replay,
     )

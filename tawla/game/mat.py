@@ -31,7 +31,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import TYPE_CHECKING
 
-from tawla.engine import Step
+from tawla.engine import Step, TurnState
 from tawla.game.events import (
     Beavered,
     Doubled,
@@ -39,6 +39,7 @@ from tawla.game.events import (
     OpeningRolled,
     Raccooned,
     Rolled,
+    Stepped,
     Took,
     TurnEnded,
 )
@@ -86,9 +87,12 @@ def _games(match: Match) -> list[_Game]:
             case Rolled(dice=(d1, d2)):
                 dice = (max(d1, d2), min(d1, d2))
             case TurnEnded():
-                assert before.turn is not None and dice is not None
-                moves = " ".join(_step_text(s) for s in before.turn.made)
-                game.cells.append((before.on_roll, f"{dice[0]}{dice[1]}: {moves}".rstrip()))
+                assert before.turn is not None
+                game.cells.append(_turn_cell(before.on_roll, before.turn, dice))
+            case Stepped(source=source, die=die) if state.turn is None:
+                # The step that bore the last checker off: the turn and the game end with it.
+                assert before.turn is not None
+                game.cells.append(_turn_cell(before.on_roll, before.turn.play((source, die)), dice))
             case Doubled():
                 game.cells.append((before.on_roll, f" Doubles => {state.offered}"))
             case Beavered():
@@ -109,6 +113,13 @@ def _games(match: Match) -> list[_Game]:
                 # "Wins" line there a second time, as a resignation.
                 game.result = (result.winner, result.points)
     return games
+
+
+def _turn_cell(player: int, turn: TurnState, dice: tuple[int, int] | None) -> tuple[int, str]:
+    """A played turn, ``31: 8/5 6/5``, in ``player``'s column."""
+    assert dice is not None
+    moves = " ".join(_step_text(s) for s in turn.made)
+    return player, f"{dice[0]}{dice[1]}: {moves}".rstrip()
 
 
 def _game_lines(game: _Game, names: tuple[str, str]) -> list[str]:

@@ -2,7 +2,10 @@
 
 :class:`Match` turns the players' actions into events, checks them through
 :func:`tawla.game.state.advance`, and keeps the history. It never draws
-anything; a UI calls its actions and reads :attr:`Match.state`.
+anything; a UI calls its actions and reads :attr:`Match.state`, and asks
+:meth:`Match.refusal` (or :meth:`Match.step_refusal` for one checker step)
+whether an action can be done now and, if not, why: the very check the
+action itself makes.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from tawla.engine import (
     GameState,
@@ -17,9 +21,11 @@ from tawla.engine import (
     Play,
     Step,
     TurnState,
+    legal_plays,
     match_id,
     position_id,
 )
+from tawla.engine.explain import Reason
 from tawla.engine.notation import NotationError, parse_play
 from tawla.engine.xgid import xgid
 from tawla.game.dice import DiceNeeded, DiceSource, FairDice
@@ -40,7 +46,19 @@ from tawla.game.events import (
     TurnEnded,
 )
 from tawla.game.rules import RuleSet
-from tawla.game.state import ActionError, Ending, MatchState, Phase, advance, new_match, require_phase
+from tawla.game.state import (
+    ActionError,
+    Ending,
+    MatchState,
+    Phase,
+    advance,
+    move_refusal,
+    new_match,
+    phase_refusal,
+    refusal,
+    roll_refusal,
+    undo_refusal,
+)
 
 
 class Action(enum.StrEnum):
@@ -60,6 +78,22 @@ class Action(enum.StrEnum):
     ACCEPT = "accept"
     DECLINE = "decline"
     NEXT_GAME = "next_game"
+
+
+_EVENT_OF: dict[Action, Event] = {
+    Action.CONFIRM: TurnEnded(),
+    Action.DOUBLE: Doubled(),
+    Action.TAKE: Took(),
+    Action.DROP: Dropped(),
+    Action.BEAVER: Beavered(),
+    Action.RACCOON: Raccooned(),
+    Action.ACCEPT: ResignAccepted(),
+    Action.DECLINE: ResignDeclined(),
+    Action.NEXT_GAME: NextGame(),
+}
+"""The actions that are one event without arguments."""
+
+_ACTIONS = tuple(Action)
 
 
 class Match:
@@ -87,6 +121,7 @@ class Match:
         """Counts every change of the history (an action, an undo): what autosave watches."""
         self._state = self.start
         self._turns: list[tuple[int, TurnState]] = []
+        self._actions: tuple[MatchState | None, frozenset[Action]] = (None, frozenset())
         for event in events:
             self._apply(event)
 
@@ -103,60 +138,97 @@ class Match:
         return tuple(self._events)
 
     def actions(self) -> frozenset[Action]:
-        """The actions allowed right now."""
+        """The actions allowed right now: those :meth:`refusal` has nothing against."""
+        state = self._state
+        if self._actions[0] is not state:  # (a screen asks many times for one state)
+            self._actions = (state, frozenset(action for action in _ACTIONS if self.refusal(action) is None))
+        return self._actions[1]
+
+    def refusal(self, action: Action, *args: Any) -> ActionError | None:
+        """Why ``action`` cannot be done now, or None when it can.
+
+        ``args`` are those of the action's method, and may be left out: ``refusal(Action.MOVE)``
+        asks whether any checker can move, ``refusal(Action.MOVE, 13, 6)`` (or a
+        :class:`~tawla.engine.Step`) about one step, ``refusal(Action.RESIGN, 2)`` about a
+        gammon, ``refusal(Action.ROLL, (6, 5))`` about typed-in dice. Each action method
+        raises exactly the error returned here (the one exception: rolling manual dice
+        without giving them, ``dice_needed``, is the dice source's word, not a rule).
+        """
         s = self._state
-        phase = s.phase
-        if phase is Phase.OPENING:
-            return frozenset({Action.OPENING_ROLL})
-        if phase is Phase.TURN:
-            out = {Action.ROLL, Action.RESIGN}
-            if s.can_double:
-                out.add(Action.DOUBLE)
-            return frozenset(out)
-        if phase is Phase.DOUBLED:
-            out = {Action.TAKE, Action.DROP}
-            if s.can_beaver:
-                out.add(Action.BEAVER)
-            return frozenset(out)
-        if phase is Phase.BEAVERED:
-            out = {Action.TAKE, Action.DROP}
-            if s.can_raccoon:
-                out.add(Action.RACCOON)
-            return frozenset(out)
-        if phase is Phase.RACCOONED:
-            return frozenset({Action.TAKE, Action.DROP})
-        if phase is Phase.MOVING:
-            assert s.turn is not None
-            out = {Action.RESIGN}
-            if s.turn.legal:
-                out.add(Action.MOVE)
-            if s.turn.made:
-                out.add(Action.UNDO)
-            if s.turn.complete:
-                out.add(Action.CONFIRM)
-            return frozenset(out)
-        if phase is Phase.RESIGNING:
-            return frozenset({Action.ACCEPT, Action.DECLINE})
-        if phase is Phase.GAME_OVER:
-            return frozenset({Action.NEXT_GAME})
-        return frozenset()
+        event = _EVENT_OF.get(action)
+        if event is not None:
+            return refusal(s, event)
+        if action is Action.MOVE:
+            if not args:
+                return move_refusal(s)
+            source, die = (args[0].source, args[0].die) if isinstance(args[0], Step) else args[:2]
+            return refusal(s, Stepped(source, die))
+        if action is Action.RESIGN:
+            return refusal(s, ResignOffered(args[0] if args else 1))
+        if action is Action.UNDO:
+            return undo_refusal(s)
+        error = roll_refusal(s, opening=action is Action.OPENING_ROLL)  # (OPENING_ROLL, ROLL)
+        if error is None and args and args[0] is not None:
+            error = self._dice_refusal(args[0])
+        return error
+
+    def step_refusal(self, source: int, die: int) -> Reason | None:
+        """The engine's reason why a checker cannot move from ``source`` (25 = bar) with ``die``
+        in the turn in progress (bar first, point closed, ...), or None when it can.
+
+        Raises the :class:`ActionError` of :meth:`refusal` when there is no turn in progress to
+        step in (before the roll, after the game ended, ...).
+        """
+        error = refusal(self._state, Stepped(source, die))
+        if error is None:
+            return None
+        if error.reason is None:
+            raise error
+        return error.reason
+
+    def _dice_refusal(self, dice: Sequence[int]) -> ActionError | None:
+        """Why these typed-in dice cannot be rolled."""
+        if not self.dice.manual:
+            return ActionError("dice_not_manual")
+        if len(dice) != 2:
+            return ActionError("bad_dice", value=tuple(dice))
+        for d in dice:
+            if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
+                return ActionError("bad_dice", value=d)
+        return None
 
     # -- actions ---------------------------------------------------------------
 
     def _apply(self, event: Event) -> MatchState:
         before = self._state
-        self._state = advance(before, event)
+        self._state = after = advance(before, event)
         self._events.append(event)
         self.revision += 1
         if isinstance(event, TurnEnded) and before.turn is not None:
             self._turns.append((before.on_roll, before.turn))
+        elif isinstance(event, Stepped) and after.turn is None and before.turn is not None:
+            # The step that bore the last checker off ended the turn and the game.
+            self._turns.append((before.on_roll, before.turn.play((event.source, event.die))))
         elif isinstance(event, NextGame):
             self._turns = []
-        return self._state
+        return after
 
     def replay_event(self, event: Event) -> MatchState:
         """Apply one recorded event (loading a saved history); raises :class:`ActionError` if
-        the rules do not allow it now."""
+        the rules do not allow it now.
+
+        Histories written before a game ended at the step that bears the last checker off
+        confirm that turn with one more :class:`~tawla.game.events.TurnEnded`: that event is
+        accepted and left out of the history (the state is the same either way).
+        """
+        s = self._state
+        if (
+            isinstance(event, TurnEnded)
+            and s.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+            and self._events
+            and isinstance(self._events[-1], Stepped)
+        ):
+            return s
         return self._apply(event)
 
     @property
@@ -170,26 +242,28 @@ class Match:
         return self._turns[-1] if self._turns else None
 
     def _dice(self, dice: Sequence[int] | None) -> tuple[int, int]:
+        """The dice of a roll that :meth:`refusal` allowed: typed in, or from the dice source."""
         if dice is None:
             try:
                 return self.dice.roll()
             except DiceNeeded:
                 raise ActionError("dice_needed") from None
-        if not self.dice.manual:
-            raise ActionError("dice_not_manual")
-        if len(dice) != 2:
-            raise ActionError("bad_dice", value=tuple(dice))
-        return int(dice[0]), int(dice[1])
+        return dice[0], dice[1]
+
+    def _check(self, action: Action, *args: Any) -> None:
+        error = self.refusal(action, *args)
+        if error is not None:
+            raise error
 
     def roll_opening(self, dice: Sequence[int] | None = None) -> MatchState:
         """Each player rolls one die (player 0's first). A tie leaves the match waiting for another."""
-        require_phase(self._state, Phase.OPENING)
+        self._check(Action.OPENING_ROLL, dice)
         d0, d1 = self._dice(dice)
         return self._apply(OpeningRolled(d0, d1))
 
     def roll(self, dice: Sequence[int] | None = None) -> MatchState:
         """The player on roll rolls (``dice`` only with manual dice)."""
-        require_phase(self._state, Phase.TURN)
+        self._check(Action.ROLL, dice)
         return self._apply(Rolled(self._dice(dice)))
 
     def step(self, source: int, die: int) -> MatchState:
@@ -201,10 +275,10 @@ class Match:
         return self.step(step.source, step.die)
 
     def undo(self) -> MatchState:
-        """Take back the last step of the turn in progress."""
+        """Take back the last step of the turn in progress (never the step that ended the game)."""
+        self._check(Action.UNDO)
         s = self._state
-        if s.phase is not Phase.MOVING or s.turn is None or not s.turn.made:
-            raise ActionError("nothing_to_undo")
+        assert s.turn is not None
         # The last step of this turn (a declined resignation may come after it).
         last = next(i for i in range(len(self._events) - 1, -1, -1) if isinstance(self._events[i], Stepped))
         del self._events[last]
@@ -226,8 +300,10 @@ class Match:
         not a legal play.
         """
         s = self._state
-        if s.phase is not Phase.MOVING or s.turn is None:
-            raise ActionError("not_now", phase=s.phase.value)
+        error = phase_refusal(s, Phase.MOVING)
+        if error is not None:
+            raise error
+        assert s.turn is not None
         if isinstance(play, str):
             try:
                 play = parse_play(s.turn.start, s.turn.roll, play)
@@ -237,6 +313,21 @@ class Match:
         for step in play.steps:
             self.move(step)
         return self._state
+
+    def play_forced(self) -> Play | None:
+        """Play the only legal play, when the turn in progress has exactly one and no step is
+        made yet; returns it (the turn is left complete, not confirmed), or None when nothing
+        was played (no turn in progress, a step already made, a choice, or a roll that passes).
+        The play may end the game, when it bears the last checker off."""
+        s = self._state
+        turn = s.turn
+        if s.phase is not Phase.MOVING or turn is None or turn.made or not turn.steps_needed:
+            return None
+        plays = legal_plays(turn.start, turn.roll)
+        if len(plays) != 1:
+            return None
+        self.play(plays[0])
+        return plays[0]
 
     def confirm(self) -> MatchState:
         """End the turn (it must be complete; a roll with no legal play is complete at once)."""

@@ -1,22 +1,25 @@
 """The state of a match, and the one function that moves it on: :func:`advance`.
 
-:class:`MatchState` is immutable. :func:`advance` checks that an event is
-allowed in a state and returns the next state, or raises
-:class:`ActionError` naming the rule that forbids it. Every rule of the
-game flow lives here: who may double and when, what a take, drop, beaver or
-raccoon does, resignations, how a game ends and scores, the Crawford game,
-the Holland rule, automatic doubles, who opens the next game. The engine
-answers the checker questions.
+:class:`MatchState` is immutable. :func:`refusal` says whether an event is
+allowed in a state and, if not, which rule forbids it (an
+:class:`ActionError`); :func:`advance` raises exactly that refusal or returns
+the next state. Every rule of the game flow lives here: who may double and
+when (once per turn, before the roll), what a take, drop, beaver or raccoon
+does, resignations, how a game ends (the moment the fifteenth checker is off)
+and scores, the Crawford game, the Holland rule, automatic doubles, who opens
+the next game. The engine answers the checker questions.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from tawla.engine import IllegalStep, Position, TurnState, turn_state
-from tawla.engine.explain import Reason, explain_step
+from tawla.engine.explain import Reason, Why, explain_step
+from tawla.engine.position import OFF
 from tawla.game.events import (
     Beavered,
     Doubled,
@@ -42,7 +45,7 @@ class Phase(enum.StrEnum):
     OPENING = "opening"
     """Waiting for the opening roll: each player rolls one die."""
     TURN = "turn"
-    """The player on roll may double, resign, or roll."""
+    """The player on roll may double (once per turn), resign, or roll."""
     DOUBLED = "doubled"
     """A double is offered: the opponent takes, drops, or (money play) beavers."""
     BEAVERED = "beavered"
@@ -50,7 +53,8 @@ class Phase(enum.StrEnum):
     RACCOONED = "raccooned"
     """The beaver was raccooned: the beaverer takes or drops."""
     MOVING = "moving"
-    """The dice are rolled: the player on roll moves, may undo, then confirms."""
+    """The dice are rolled: the player on roll moves, may undo, then confirms (the step that
+    bears the fifteenth checker off ends the game at once)."""
     RESIGNING = "resigning"
     """A resignation is offered: the opponent accepts or declines."""
     GAME_OVER = "game_over"
@@ -125,6 +129,9 @@ class MatchState:
     """The cube value under discussion while a double, beaver or raccoon awaits an answer."""
     turn: TurnState | None = None
     """The turn in progress (phase MOVING)."""
+    cube_turned: bool = False
+    """The cube has been turned this turn (a double, beaver or raccoon was taken): the player
+    on roll must roll now; there is one cube exchange per turn, before the roll."""
     turns_played: tuple[int, int] = (0, 0)
     """Turns each player has completed in this game (for the Holland rule)."""
     auto_doubles: int = 0
@@ -207,35 +214,23 @@ class MatchState:
 
     def why_no_double(self) -> str | None:
         """Why the player on roll may not double now (a catalog key under ``action.``), or None."""
-        rules = self.rules
-        if self.phase is not Phase.TURN:
-            return "not_now"
-        if not rules.cube:
-            return "cube_off"
-        if self.crawford_game:
-            return "crawford"
-        if self.cube.owner not in (None, self.on_roll):
-            return "cube_owned"
-        if self.cube.value * 2 > rules.max_cube:
-            return "cube_max"
-        if self.holland_blocks(self.on_roll):
-            return "holland"
-        return None
+        error = refusal(self, Doubled())
+        return None if error is None else error.code
 
     @property
     def can_double(self) -> bool:
         """The player on roll may offer a double now."""
-        return self.why_no_double() is None
+        return refusal(self, Doubled()) is None
 
     @property
     def can_beaver(self) -> bool:
         """The doubled player may beaver now."""
-        return self.phase is Phase.DOUBLED and self.rules.beavers and self.offered * 2 <= self.rules.max_cube
+        return refusal(self, Beavered()) is None
 
     @property
     def can_raccoon(self) -> bool:
         """The doubler may raccoon the beaver now."""
-        return self.phase is Phase.BEAVERED and self.rules.raccoons and self.offered * 2 <= self.rules.max_cube
+        return refusal(self, Raccooned()) is None
 
     def points_for(self, kind: ResultKind) -> int:
         """What a win of ``kind`` is worth now, with the cube and every option (R14, R18)."""
@@ -248,6 +243,235 @@ class MatchState:
         if rules.jacoby and not rules.is_match and self.cube.owner is None:
             multiplier = 1
         return multiplier * self.cube.value
+
+
+# -- the one check: may this happen now, and if not, why -------------------------------
+
+_DECIDING = (Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED)
+
+
+def phase_refusal(state: MatchState, *phases: Phase) -> ActionError | None:
+    """The refusal of an action that only ``phases`` allow, named by what the current phase
+    waits for (None when the phase is one of them)."""
+    phase = state.phase
+    if phase in phases:
+        return None
+    if phase is Phase.GAME_OVER:
+        return ActionError("game_over")
+    if phase is Phase.MATCH_OVER:
+        return ActionError("match_over")
+    if phase is Phase.OPENING:
+        return ActionError("opening_first")
+    if phase in _DECIDING:
+        return ActionError("answer_double")
+    if phase is Phase.RESIGNING:
+        return ActionError("answer_resignation")
+    if phase is Phase.TURN:
+        return ActionError("roll_first")
+    return ActionError("not_now")
+
+
+def _over(state: MatchState) -> ActionError | None:
+    """The refusal of anything but the next game once the game (or the match) is over."""
+    if state.phase is Phase.GAME_OVER:
+        return ActionError("game_over")
+    if state.phase is Phase.MATCH_OVER:
+        return ActionError("match_over")
+    return None
+
+
+def _die_refusal(d: object) -> ActionError | None:
+    if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
+        return ActionError("bad_dice", value=d)
+    return None
+
+
+def roll_refusal(state: MatchState, opening: bool = False) -> ActionError | None:
+    """Why the player on roll (``opening``: both players, one die each) may not roll now,
+    whatever the dice; None if they may."""
+    if opening:
+        return phase_refusal(state, Phase.OPENING)
+    if state.phase is Phase.MOVING:
+        return ActionError("already_rolled")
+    return phase_refusal(state, Phase.TURN)
+
+
+def _double_refusal(state: MatchState) -> ActionError | None:
+    rules = state.rules
+    error = _over(state)
+    if error is not None:
+        return error
+    if not rules.cube:
+        return ActionError("cube_off")
+    if state.crawford_game:
+        return ActionError("crawford")
+    if state.phase is Phase.MOVING:
+        return ActionError("after_roll")
+    error = phase_refusal(state, Phase.TURN)
+    if error is not None:
+        return error
+    if state.cube.owner not in (None, state.on_roll):
+        return ActionError("cube_owned")
+    if state.cube_turned:
+        return ActionError("cube_turned")
+    if state.cube.value * 2 > rules.max_cube:
+        return ActionError("cube_max")
+    if state.holland_blocks(state.on_roll):
+        return ActionError("holland")
+    return None
+
+
+def _answer_refusal(state: MatchState) -> ActionError | None:
+    """Take or pass: only with a double, beaver or raccoon on offer."""
+    if state.phase in (Phase.TURN, Phase.MOVING):
+        return ActionError("no_double")
+    return phase_refusal(state, *_DECIDING)
+
+
+def _beaver_refusal(state: MatchState) -> ActionError | None:
+    rules = state.rules
+    error = _over(state)
+    if error is not None:
+        return error
+    if rules.is_match:
+        return ActionError("beavers_match")
+    if not rules.beavers:
+        return ActionError("beavers_off")
+    if state.phase in (Phase.TURN, Phase.MOVING, Phase.BEAVERED, Phase.RACCOONED):
+        return ActionError("no_double")  # a beaver answers a double, at once
+    error = phase_refusal(state, Phase.DOUBLED)
+    if error is not None:
+        return error
+    if state.offered * 2 > rules.max_cube:
+        return ActionError("cube_max")
+    return None
+
+
+def _raccoon_refusal(state: MatchState) -> ActionError | None:
+    rules = state.rules
+    error = _over(state)
+    if error is not None:
+        return error
+    if rules.is_match:
+        return ActionError("raccoons_match")
+    if not rules.raccoons:
+        return ActionError("raccoons_off")
+    if state.phase in (Phase.TURN, Phase.MOVING, Phase.DOUBLED, Phase.RACCOONED):
+        return ActionError("no_beaver")  # a raccoon answers a beaver, at once
+    error = phase_refusal(state, Phase.BEAVERED)
+    if error is not None:
+        return error
+    if state.offered * 2 > rules.max_cube:
+        return ActionError("cube_max")
+    return None
+
+
+def _resign_refusal(state: MatchState, level: object) -> ActionError | None:
+    error = phase_refusal(state, Phase.TURN, Phase.MOVING)
+    if error is not None:
+        return error
+    if level not in (1, 2, 3) or isinstance(level, bool):
+        return ActionError("bad_level", value=level)
+    return None
+
+
+def _step(state: MatchState, source: int, die: int) -> TurnState | ActionError:
+    """The turn after moving a checker from ``source`` with ``die``, or the refusal (with the
+    engine's reason for a refused step)."""
+    error = phase_refusal(state, Phase.MOVING)
+    if error is not None:
+        return error
+    turn = state.turn
+    assert turn is not None
+    try:
+        return turn.play((source, die))
+    except IllegalStep:
+        return ActionError("illegal_step", explain_step(turn, source, die))
+
+
+def move_refusal(state: MatchState) -> ActionError | None:
+    """Why no checker can be moved now (None: some step can be made)."""
+    error = phase_refusal(state, Phase.MOVING)
+    if error is not None:
+        return error
+    turn = state.turn
+    assert turn is not None
+    if turn.legal:
+        return None
+    return ActionError("illegal_step", Reason(Why.NO_PLAY if turn.steps_needed == 0 else Why.TURN_COMPLETE))
+
+
+def _confirm_refusal(state: MatchState) -> ActionError | None:
+    error = phase_refusal(state, Phase.MOVING)
+    if error is not None:
+        return error
+    turn = state.turn
+    assert turn is not None
+    if not turn.complete:
+        return ActionError("turn_incomplete", steps=turn.steps_needed - len(turn.made))
+    return None
+
+
+def undo_refusal(state: MatchState) -> ActionError | None:
+    """Why no step can be taken back now (only steps of the turn in progress can be; once the
+    game is over, not even the step that ended it)."""
+    if state.phase is Phase.MOVING and state.turn is not None and state.turn.made:
+        return None
+    if state.phase in (Phase.OPENING, Phase.TURN, Phase.MOVING):
+        return ActionError("nothing_to_undo")
+    return phase_refusal(state)
+
+
+def _rolled_refusal(state: MatchState, event: Rolled) -> ActionError | None:
+    if len(event.dice) != 2:
+        return ActionError("bad_dice", value=event.dice)
+    d1, d2 = event.dice
+    return roll_refusal(state) or _die_refusal(d1) or _die_refusal(d2)
+
+
+def _stepped_refusal(state: MatchState, event: Stepped) -> ActionError | None:
+    turn = _step(state, event.source, event.die)
+    return turn if isinstance(turn, ActionError) else None
+
+
+def _resignation_answer_refusal(state: MatchState) -> ActionError | None:
+    if state.phase in (Phase.TURN, Phase.MOVING, *_DECIDING):
+        return ActionError("no_resignation")
+    return phase_refusal(state, Phase.RESIGNING)
+
+
+def _next_game_refusal(state: MatchState) -> ActionError | None:
+    if state.phase is Phase.MATCH_OVER:
+        return ActionError("match_over")
+    if state.phase is not Phase.GAME_OVER:
+        return ActionError("game_on")
+    return None
+
+
+_REFUSALS: dict[type, Callable[[MatchState, Any], ActionError | None]] = {
+    OpeningRolled: lambda s, e: roll_refusal(s, opening=True) or _die_refusal(e.die0) or _die_refusal(e.die1),
+    Rolled: _rolled_refusal,
+    Stepped: _stepped_refusal,
+    TurnEnded: lambda s, e: _confirm_refusal(s),
+    Doubled: lambda s, e: _double_refusal(s),
+    Took: lambda s, e: _answer_refusal(s),
+    Dropped: lambda s, e: _answer_refusal(s),
+    Beavered: lambda s, e: _beaver_refusal(s),
+    Raccooned: lambda s, e: _raccoon_refusal(s),
+    ResignOffered: lambda s, e: _resign_refusal(s, e.level),
+    ResignAccepted: lambda s, e: _resignation_answer_refusal(s),
+    ResignDeclined: lambda s, e: _resignation_answer_refusal(s),
+    NextGame: lambda s, e: _next_game_refusal(s),
+}
+
+
+def refusal(state: MatchState, event: Event) -> ActionError | None:
+    """Why ``event`` may not happen in ``state`` (an :class:`ActionError` whose ``code`` the
+    catalogs word as ``action.<code>``), or None when it may. :func:`advance` raises exactly this."""
+    check = _REFUSALS.get(type(event))
+    if check is None:
+        return ActionError("unknown_event", value=repr(event))
+    return check(state, event)
 
 
 # -- the reducer --------------------------------------------------------------
@@ -267,91 +491,61 @@ def replay(rules: RuleSet, events: Iterable[Event], start: MatchState | None = N
     return state
 
 
-def require_phase(state: MatchState, *phases: Phase) -> None:
-    """Raise the :class:`ActionError` for acting outside ``phases``."""
-    if state.phase not in phases:
-        code = {Phase.GAME_OVER: "game_over", Phase.MATCH_OVER: "match_over"}.get(state.phase, "not_now")
-        raise ActionError(code, phase=state.phase.value)
-
-
-def _check_die(d: int) -> None:
-    if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6:
-        raise ActionError("bad_dice", value=d)
-
-
 def advance(state: MatchState, event: Event) -> MatchState:
-    """The state after ``event``; raises :class:`ActionError` if the rules forbid it."""
+    """The state after ``event``; raises the :func:`refusal` if the rules forbid it."""
+    if isinstance(event, Stepped):
+        turn = _step(state, event.source, event.die)
+        if isinstance(turn, ActionError):
+            raise turn
+        moved = replace(state, turn=turn)
+        # The game ends the moment the fifteenth checker is off: that step is the last of
+        # the turn, and nothing (no undo, no resignation) can come after it.
+        if turn.made[-1].dest == OFF and turn.position.mover_off == 15:
+            return _turn_over(moved)
+        return moved
+    error = refusal(state, event)
+    if error is not None:
+        raise error
     match event:
         case OpeningRolled(die0=d0, die1=d1):
-            require_phase(state, Phase.OPENING)
-            _check_die(d0)
-            _check_die(d1)
             return _opening(state, d0, d1)
         case Rolled(dice=(d1, d2)):
-            require_phase(state, Phase.TURN)
-            _check_die(d1)
-            _check_die(d2)
-            return replace(state, phase=Phase.MOVING, turn=turn_state(state.board, (d1, d2)))
-        case Stepped(source=source, die=die):
-            require_phase(state, Phase.MOVING)
-            assert state.turn is not None
-            try:
-                return replace(state, turn=state.turn.play((source, die)))
-            except IllegalStep:
-                raise ActionError("illegal_step", explain_step(state.turn, source, die)) from None
+            return replace(state, phase=Phase.MOVING, turn=turn_state(state.board, (d1, d2)), cube_turned=False)
         case TurnEnded():
-            require_phase(state, Phase.MOVING)
-            return _end_turn(state)
+            return _turn_over(state)
         case Doubled():
-            require_phase(state, Phase.TURN)
-            why = state.why_no_double()
-            if why is not None:
-                raise ActionError(why)
             return replace(state, phase=Phase.DOUBLED, offered=state.cube.value * 2)
         case Took():
-            require_phase(state, Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED)
             taker = state.to_act
             assert taker is not None
             # Whoever takes a double owns the cube; a beaver or raccoon keeps it
-            # with the player who made it (R19).
+            # with the player who made it (R19). Either way the exchange is over
+            # for this turn: the player on roll rolls next.
             owner = taker if state.phase is Phase.DOUBLED else 1 - taker
-            return replace(state, phase=Phase.TURN, cube=Cube(state.offered, owner), offered=0)
+            return replace(state, phase=Phase.TURN, cube=Cube(state.offered, owner), offered=0, cube_turned=True)
         case Dropped():
-            require_phase(state, Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED)
             doubler = 1 - state.to_act  # type: ignore[operator]
             stake = state.offered // 2
             result = GameResult(doubler, Ending.DROP, ResultKind.SINGLE, stake, stake)
             return _finish(replace(state, offered=0), result)
         case Beavered():
-            require_phase(state, Phase.DOUBLED)
-            if not state.can_beaver:
-                raise ActionError("beavers_off" if not state.rules.beavers else "cube_max")
             return replace(state, phase=Phase.BEAVERED, offered=state.offered * 2)
         case Raccooned():
-            require_phase(state, Phase.BEAVERED)
-            if not state.can_raccoon:
-                raise ActionError("raccoons_off" if not state.rules.raccoons else "cube_max")
             return replace(state, phase=Phase.RACCOONED, offered=state.offered * 2)
         case ResignOffered(level=level):
-            require_phase(state, Phase.TURN, Phase.MOVING)
-            if level not in (1, 2, 3):
-                raise ActionError("bad_level", value=level)
             return replace(state, phase=Phase.RESIGNING, resignation=(state.on_roll, level), resume=state.phase)
         case ResignAccepted():
-            require_phase(state, Phase.RESIGNING)
             assert state.resignation is not None
             resigner, level = state.resignation
             kind = ResultKind(level)
             result = GameResult(1 - resigner, Ending.RESIGN, kind, state.cube.value, state.points_for(kind))
             return _finish(replace(state, resignation=None, resume=None), result)
         case ResignDeclined():
-            require_phase(state, Phase.RESIGNING)
             assert state.resume is not None
             return replace(state, phase=state.resume, resignation=None, resume=None)
         case NextGame():
-            require_phase(state, Phase.GAME_OVER)
             return _next_game(state)
-    raise ActionError("unknown_event", value=repr(event))  # pragma: no cover
+    raise ActionError("unknown_event", value=repr(event))  # pragma: no cover - refusal() said so
 
 
 def _opening(state: MatchState, d0: int, d1: int) -> MatchState:
@@ -372,11 +566,11 @@ def _opening(state: MatchState, d0: int, d1: int) -> MatchState:
     return replace(base, phase=Phase.MOVING, turn=turn_state(state.board, dice))
 
 
-def _end_turn(state: MatchState) -> MatchState:
+def _turn_over(state: MatchState) -> MatchState:
+    """The complete turn in progress is over: the game ends if it bore the last checker off,
+    else the other player is on roll."""
     turn = state.turn
-    assert turn is not None
-    if not turn.complete:
-        raise ActionError("turn_incomplete", steps=turn.steps_needed - len(turn.made))
+    assert turn is not None and turn.complete
     after = turn.position
     played = list(state.turns_played)
     played[state.on_roll] += 1
@@ -426,6 +620,7 @@ def _next_game(state: MatchState) -> MatchState:
         cube=Cube(),
         offered=0,
         turn=None,
+        cube_turned=False,
         turns_played=(0, 0),
         auto_doubles=0,
         opening_dice=None,
