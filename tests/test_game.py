@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 from pydantic import ValidationError
 
-from tawla.engine import GameState, Position, match_from_id, position_id
+from tawla.engine import GameState, Position, match_from_id, position_id, turn_state
+from tawla.engine.explain import Reason, Why
 from tawla.game import (
     Action,
     ActionError,
@@ -40,7 +41,9 @@ from tawla.game.events import (
     Took,
     TurnEnded,
 )
+from tawla.game.rules import DEFAULT_PRESET, preset_of
 from tawla.game.state import GameResult
+from tawla.store.settings import Settings
 
 MATCH5 = RuleSet(match_length=5)
 MONEY = RuleSet(match_length=0, next_game_opener=NextOpener.OPENING_ROLL)
@@ -72,11 +75,12 @@ def at(rules: RuleSet, board: Position, on_roll: int = 0, **fields: object) -> M
 
 
 def finish(state: MatchState, roll: tuple[int, int], *steps: tuple[int, int]) -> MatchState:
-    """Roll, play the steps and confirm."""
+    """Roll, play the steps and confirm (a turn that bears the last checker off ends the game
+    at that step: there is nothing to confirm)."""
     state = advance(state, Rolled(roll))
     for source, die in steps:
         state = advance(state, Stepped(source, die))
-    return advance(state, TurnEnded())
+    return advance(state, TurnEnded()) if state.phase is Phase.MOVING else state
 
 
 # Near the end: the mover bears its last checker off from its 1 point.
@@ -88,10 +92,13 @@ LOSER_OFF_ONE = Position.from_counts({1: 1}, {6: 14})  # loser has one off -> si
 # -- rule set ---------------------------------------------------------------------
 
 
-def test_rule_set_defaults_are_the_local_customs() -> None:
+def test_rule_set_defaults_are_the_international_preset() -> None:
     rules = RuleSet()
+    assert rules == preset("international") == preset(DEFAULT_PRESET, 5) and preset_of(rules) == "international"
+    assert Settings().rules == rules, "a fresh install starts on exactly the International preset"
+    assert rules.match_length == 5
     assert rules.opening is Opening.PLAY_OPENING_DICE
-    assert rules.next_game_opener is NextOpener.PREVIOUS_WINNER
+    assert rules.next_game_opener is NextOpener.OPENING_ROLL
     assert rules.cube and rules.max_cube == 64
     assert rules.gammons_count and rules.backgammons_count
     assert not (rules.holland or rules.jacoby or rules.beavers or rules.raccoons or rules.automatic_doubles)
@@ -123,6 +130,10 @@ def test_presets() -> None:
         ({"max_cube": 48}, "rules.max_cube_power"),
         ({"gammons_count": False}, "rules.backgammons_gammons"),
         ({"match_length": 0, "max_cube": 2, "automatic_doubles": 2}, "rules.automatic_doubles_max"),
+        (
+            {"match_length": 0, "automatic_doubles": 1, "next_game_opener": NextOpener.PREVIOUS_WINNER},
+            "rules.automatic_doubles_opener",
+        ),
     ],
 )
 def test_options_that_do_not_apply_are_refused_with_a_catalog_key(fields: dict[str, object], key: str) -> None:
@@ -143,6 +154,21 @@ def test_adjusted_switches_off_what_no_longer_applies() -> None:
     assert not (back.jacoby or back.beavers or back.raccoons or back.automatic_doubles)
     assert not money.adjusted(cube=False).beavers
     assert money.adjusted(gammons_count=False).backgammons_count is False
+
+
+def test_automatic_doubles_need_an_opening_roll_every_game() -> None:
+    # A tied opening roll turns the cube; when the previous winner opens the next game there is
+    # no opening roll, so the option would apply to the first game only: it is refused.
+    money = RuleSet(match_length=0, automatic_doubles=1)
+    assert money.next_game_opener is NextOpener.OPENING_ROLL
+    dropped = money.adjusted(next_game_opener=NextOpener.PREVIOUS_WINNER)
+    assert dropped.automatic_doubles == 0 and dropped.next_game_opener is NextOpener.PREVIOUS_WINNER
+    with pytest.raises(ValidationError) as err:
+        dropped.adjusted(automatic_doubles=1)  # asked for in so many words: refused, not undone
+    assert err.value.errors()[0]["type"] == "rules.automatic_doubles_opener"
+    with pytest.raises(ValidationError):
+        preset("cafe", 0).adjusted(cube=True, automatic_doubles=1)
+    assert preset("international", 0).adjusted(automatic_doubles=2).automatic_doubles == 2
 
 
 # -- opening ------------------------------------------------------------------------
@@ -180,7 +206,8 @@ def test_automatic_doubles_are_limited_per_game() -> None:
 
 
 def test_previous_winner_opens_the_next_game() -> None:
-    s = replace(at(MATCH5, LOSER_OFF_ONE, on_roll=1), game=1)
+    rules = MATCH5.adjusted(next_game_opener=NextOpener.PREVIOUS_WINNER)
+    s = replace(at(rules, LOSER_OFF_ONE, on_roll=1), game=1)
     s = finish(s, (2, 1), (1, 2))
     assert s.phase is Phase.GAME_OVER and s.results[-1].winner == 1
     nxt = advance(s, NextGame())
@@ -506,3 +533,227 @@ def test_match_id_describes_the_state() -> None:
     m.double()
     info = match_from_id(m.match_id())
     assert info.double_offered and info.turn == 1 and info.on_roll == 0
+
+
+# -- the end of a game at the last checker off ------------------------------------------------
+
+
+def last_checker_match(rules: RuleSet = MATCH5, board: Position = LOSER_OFF_ONE, **fields: object) -> Match:
+    return Match(names=("Ali", "Badr"), dice=ScriptedDice([(2, 1), (6, 5)]), start=at(rules, board, **fields))
+
+
+def test_the_step_that_bears_the_last_checker_off_scores_as_a_confirm_did() -> None:
+    for board, kind in ((LOSER_OFF_ONE, ResultKind.SINGLE), (LAST_CHECKER, ResultKind.GAMMON)):
+        m = last_checker_match(board=board, cube=Cube(2, 1))
+        m.roll()
+        state = m.step(1, 2)
+        assert state.phase is Phase.GAME_OVER and state.turn is None and state.turns_played == (1, 0)
+        assert state.results == (GameResult(0, Ending.BEAR_OFF, kind, 2, 2 * kind),)
+        assert m.events[-1] == Stepped(1, 2), "no confirm after the last checker"
+        assert m.turns == ((0, turn_state(board, (2, 1)).play((1, 2))),)
+        with pytest.raises(ActionError) as err:
+            m.undo()
+        assert err.value.code == "game_over" and m.state is state
+        with pytest.raises(ActionError):
+            m.resign(1)  # not paid for anything: the game is over
+        assert m.state is state and m.actions() == {Action.NEXT_GAME}
+
+
+def test_a_match_ends_at_the_step_that_reaches_its_length() -> None:
+    m = last_checker_match(RuleSet(match_length=3), score=(2, 0))
+    m.roll()
+    m.play("1/off")
+    assert m.state.phase is Phase.MATCH_OVER and m.state.winner == 0 and m.actions() == frozenset()
+
+
+def test_a_forced_last_bear_off_plays_itself_and_ends_the_game() -> None:
+    m = last_checker_match()
+    m.roll()
+    play = m.play_forced()
+    assert play is not None and [(s.source, s.dest) for s in play.steps] == [(1, 0)]
+    assert m.state.phase is Phase.GAME_OVER
+
+
+def test_old_histories_confirming_the_last_bear_off_still_replay() -> None:
+    m = last_checker_match()
+    m.roll()
+    m.step(1, 2)
+    m.next_game()
+    old = [*m.events[:2], TurnEnded(), *m.events[2:]]  # as tawla wrote them before
+    back = Match(names=m.names, dice=ScriptedDice([]), start=m.start)
+    for event in old:
+        back.replay_event(event)
+    assert back.state == m.state and back.events == m.events and back.turns == m.turns
+    with pytest.raises(ActionError):  # anywhere else a confirm is still refused
+        back.replay_event(TurnEnded())
+    with pytest.raises(ActionError):
+        Match(names=m.names, dice=ScriptedDice([]), start=m.start, events=old)
+
+
+# -- what can be done now, and why not ------------------------------------------------------------
+
+
+def refusal_code(m: Match, action: Action, *args: object) -> str | None:
+    """The code of the refusal of ``action``, checking that the action raises exactly it and
+    changes nothing."""
+    why = m.refusal(action, *args)
+    if why is None:
+        return None
+    if action is Action.MOVE and not args:
+        return why.code  # (any step at all: no method asks that)
+    before, events = m.state, m.events
+    method = {Action.OPENING_ROLL: "roll_opening", Action.MOVE: "step"}.get(action, action.value)
+    with pytest.raises(ActionError) as err:
+        getattr(m, method)(*args)
+    assert (err.value.code, err.value.reason, err.value.params) == (why.code, why.reason, why.params)
+    assert m.state is before and m.events == events
+    return why.code
+
+
+def state_match(state: MatchState, *rolls: tuple[int, int]) -> Match:
+    return Match(names=("Ali", "Badr"), dice=ScriptedDice(rolls), start=state)
+
+
+def test_why_no_double() -> None:
+    start = Position.start()
+    crawford = at(MATCH5, start, score=(4, 2), crawford_game=True, crawford_used=True)
+    assert refusal_code(state_match(crawford), Action.DOUBLE) == "crawford"
+    assert refusal_code(state_match(at(MATCH5, start, cube=Cube(2, 1))), Action.DOUBLE) == "cube_owned"
+    assert refusal_code(state_match(at(MATCH5.adjusted(cube=False), start)), Action.DOUBLE) == "cube_off"
+    assert refusal_code(state_match(at(MATCH5, start, cube=Cube(64, 0))), Action.DOUBLE) == "cube_max"
+    assert refusal_code(state_match(at(MATCH5, start, cube=Cube(2, 0), cube_turned=True)), Action.DOUBLE) == (
+        "cube_turned"
+    )
+    moving = state_match(at(MATCH5, start), (6, 1))
+    moving.roll()
+    assert refusal_code(moving, Action.DOUBLE) == "after_roll"
+    assert refusal_code(state_match(at(MATCH5, start)), Action.DOUBLE) is None
+
+
+def test_why_no_beaver_raccoon_take_or_pass() -> None:
+    start = Position.start()
+    beavers = MONEY.adjusted(beavers=True)
+    doubled_match = state_match(advance(at(MATCH5, start), Doubled()))
+    assert refusal_code(doubled_match, Action.BEAVER) == "beavers_match"
+    assert refusal_code(doubled_match, Action.RACCOON) == "raccoons_match"
+    assert refusal_code(state_match(advance(at(MONEY, start), Doubled())), Action.BEAVER) == "beavers_off"
+    assert refusal_code(state_match(at(beavers, start)), Action.BEAVER) == "no_double"
+    for action in (Action.TAKE, Action.DROP):
+        assert refusal_code(state_match(at(MATCH5, start)), action) == "no_double"
+    both = MONEY.adjusted(beavers=True, raccoons=True)
+    assert refusal_code(state_match(advance(at(both, start), Doubled())), Action.RACCOON) == "no_beaver"
+    assert refusal_code(state_match(advance(at(beavers, start), Doubled())), Action.RACCOON) == "raccoons_off"
+    high = advance(at(both.adjusted(max_cube=4), start), Doubled())
+    assert refusal_code(state_match(high), Action.BEAVER) is None
+    assert refusal_code(state_match(advance(high, Beavered())), Action.RACCOON) == "cube_max"
+
+
+def test_why_no_roll_or_resignation() -> None:
+    start = Position.start()
+    doubled = state_match(advance(at(MATCH5, start), Doubled()))
+    assert refusal_code(doubled, Action.ROLL) == "answer_double"
+    assert refusal_code(doubled, Action.RESIGN, 1) == "answer_double"
+    resigning = state_match(advance(at(MATCH5, start), ResignOffered(2)))
+    assert refusal_code(resigning, Action.ROLL) == "answer_resignation"
+    assert refusal_code(resigning, Action.RESIGN, 1) == "answer_resignation"
+    fresh = Match(MATCH5, dice=ScriptedDice([(6, 1)]))
+    assert refusal_code(fresh, Action.ROLL) == "opening_first"
+    assert refusal_code(fresh, Action.RESIGN, 1) == "opening_first"
+    fresh.roll_opening()
+    assert refusal_code(fresh, Action.ROLL) == "already_rolled"
+    assert refusal_code(fresh, Action.RESIGN, 4) == "bad_level"
+    assert refusal_code(fresh, Action.ACCEPT) == "no_resignation"
+    assert refusal_code(fresh, Action.NEXT_GAME) == "game_on"
+    dropped = state_match(advance(advance(at(MATCH5, start), Doubled()), Dropped()))
+    assert refusal_code(dropped, Action.RESIGN, 1) == "game_over"
+    assert refusal_code(dropped, Action.ROLL) == "game_over"
+    assert refusal_code(Match(MATCH5, dice=ManualDice()), Action.OPENING_ROLL, (7, 1)) == "bad_dice"
+    assert refusal_code(Match(MATCH5, dice=SeededDice(1)), Action.OPENING_ROLL, (6, 1)) == "dice_not_manual"
+    assert Match(MATCH5, dice=ManualDice()).refusal(Action.OPENING_ROLL) is None  # the dice are typed in next
+
+
+def test_why_a_step_is_refused() -> None:
+    m = scripted(MATCH5, (6, 1))
+    with pytest.raises(ActionError) as err:
+        m.step_refusal(13, 6)
+    assert err.value.code == "opening_first"
+    m.roll_opening()
+    assert m.step_refusal(13, 6) is None
+    assert m.step_refusal(13, 5) == Reason(Why.DIE_NOT_AVAILABLE, die=5)
+    assert m.step_refusal(12, 6) == Reason(Why.NO_CHECKER, point=12)
+    assert refusal_code(m, Action.MOVE, 12, 6) == "illegal_step"
+    assert m.refusal(Action.MOVE, 12, 6).reason == m.step_refusal(12, 6)  # type: ignore[union-attr]
+    bar = state_match(at(MATCH5, Position.from_counts({25: 1, 6: 14}, {6: 15})), (6, 1))
+    bar.roll()
+    assert bar.step_refusal(6, 1) == Reason(Why.BAR_FIRST, number=1)
+    m.play("13/7 8/7")
+    assert m.step_refusal(6, 1) == Reason(Why.TURN_COMPLETE)
+    assert m.refusal(Action.MOVE).reason == Reason(Why.TURN_COMPLETE)  # type: ignore[union-attr]
+
+
+def test_forced_plays_play_themselves_only_when_there_is_no_choice() -> None:
+    m = scripted(MATCH5, (6, 1))
+    assert m.play_forced() is None  # nothing rolled
+    m.roll_opening()
+    assert m.play_forced() is None and not m.state.turn.made  # type: ignore[union-attr]  # many plays
+    forced = state_match(at(MATCH5, Position.from_counts({13: 1}, {19: 2})), (6, 1))  # only 13/7
+    forced.roll()
+    play = forced.play_forced()
+    assert play is not None and forced.state.turn is not None and forced.state.turn.made == play.steps
+    assert forced.state.turn.complete and forced.state.phase is Phase.MOVING, "played, not confirmed"
+    closed = state_match(at(MATCH5, Position.from_counts({25: 1, 6: 14}, {p: 2 for p in range(1, 7)})), (6, 5))
+    closed.roll()
+    assert closed.play_forced() is None and closed.state.turn is not None and closed.state.turn.steps_needed == 0
+
+
+def old_actions(m: Match) -> set[Action]:
+    """The actions as tawla listed them before issue 11, phase by phase."""
+    s = m.state
+    by_phase = {
+        Phase.OPENING: {Action.OPENING_ROLL},
+        Phase.TURN: {Action.ROLL, Action.RESIGN},
+        Phase.DOUBLED: {Action.TAKE, Action.DROP},
+        Phase.BEAVERED: {Action.TAKE, Action.DROP},
+        Phase.RACCOONED: {Action.TAKE, Action.DROP},
+        Phase.RESIGNING: {Action.ACCEPT, Action.DECLINE},
+        Phase.GAME_OVER: {Action.NEXT_GAME},
+        Phase.MATCH_OVER: set(),
+    }
+    if s.phase is Phase.MOVING:
+        assert s.turn is not None
+        out = {Action.RESIGN}
+        out |= {Action.MOVE} if s.turn.legal else set()
+        out |= {Action.UNDO} if s.turn.made else set()
+        out |= {Action.CONFIRM} if s.turn.complete else set()
+        return out
+    out = set(by_phase[s.phase])
+    if s.phase is Phase.TURN and s.can_double:
+        out.add(Action.DOUBLE)
+    if s.phase is Phase.DOUBLED and s.rules.beavers and s.offered * 2 <= s.rules.max_cube:
+        out.add(Action.BEAVER)
+    if s.phase is Phase.BEAVERED and s.rules.raccoons and s.offered * 2 <= s.rules.max_cube:
+        out.add(Action.RACCOON)
+    return out
+
+
+def test_every_action_raises_exactly_its_refusal_in_random_matches() -> None:
+    import random
+
+    from .randomplay import random_action, random_rules
+
+    rng = random.Random("why-not")
+    seen: set[str] = set()
+    for _ in range(25):
+        m = Match(random_rules(rng), ("A", "B"), SeededDice(rng.getrandbits(32)))
+        while not m.state.match_over and m.state.game <= 3:
+            assert m.actions() == old_actions(m)
+            for action in Action:
+                code = refusal_code(m, action)
+                if code is not None:
+                    seen.add(code)
+            random_action(rng, m)
+    for lang in ("en", "ar"):
+        from tawla.i18n import catalog
+
+        assert all(f"action.{code}" in catalog(lang) for code in seen), seen
+    assert {"cube_owned", "answer_double", "no_double", "roll_first", "game_over", "already_rolled"} <= seen

@@ -2,7 +2,8 @@
 
 One validated, immutable pydantic model. Options that cannot apply to the
 chosen mode are *rejected* (a Jacoby rule in a match, beavers without a cube,
-...): a rule set never carries a setting that silently does nothing. To
+automatic doubles when the previous winner opens the next game, ...): a rule
+set never carries a setting that silently does nothing. To
 switch an option on or the mode over without tripping on its dependents, use
 :meth:`RuleSet.adjusted`, which turns off what no longer applies.
 
@@ -42,7 +43,11 @@ MAX_CUBE_LIMIT: Final = 4096
 
 
 class RuleSet(BaseModel):
-    """The rules a match or money session is played under."""
+    """The rules a match or money session is played under.
+
+    ``RuleSet()`` is exactly the :data:`DEFAULT_PRESET`, International, for a 5-point match:
+    what a fresh install starts with.
+    """
 
     # Field docstrings stay in the source for readers; asking pydantic to parse them
     # (use_attribute_docstrings) costs a fifth of a second at every start.
@@ -54,8 +59,8 @@ class RuleSet(BaseModel):
     opening: Opening = Opening.PLAY_OPENING_DICE
     """Whether the winner of the opening roll plays those dice or rolls again (R3)."""
 
-    next_game_opener: NextOpener = NextOpener.PREVIOUS_WINNER
-    """Whether the previous winner opens the next game or every game starts with an opening roll (R4)."""
+    next_game_opener: NextOpener = NextOpener.OPENING_ROLL
+    """Whether every game starts with an opening roll or the previous winner opens the next game (R4)."""
 
     cube: bool = True
     """Play with the doubling cube (R15). Many cafés play without."""
@@ -85,8 +90,8 @@ class RuleSet(BaseModel):
     another redouble."""
 
     automatic_doubles: int = Field(default=0, ge=0, le=12)
-    """Automatic doubles (R4a, money play only): how many tied opening rolls per game turn the
-    cube up (it stays in the middle); 0 = none."""
+    """Automatic doubles (R4a, money play only, with an opening roll every game): how many tied
+    opening rolls per game turn the cube up (it stays in the middle); 0 = none."""
 
     @property
     def is_match(self) -> bool:
@@ -125,6 +130,9 @@ class RuleSet(BaseModel):
                     out.append((f"rules.{name}_cube", f"{name} needs the doubling cube", {}))
             if self.automatic_doubles:
                 out.append(("rules.automatic_doubles_cube", "automatic doubles need the doubling cube", {}))
+        if self.automatic_doubles and self.next_game_opener is NextOpener.PREVIOUS_WINNER:
+            # A tied opening roll turns the cube: a game the previous winner opens has none.
+            out.append(("rules.automatic_doubles_opener", "automatic doubles need an opening roll every game", {}))
         if self.raccoons and not self.beavers:
             out.append(("rules.raccoons_beavers", "raccoons need beavers", {}))
         if self.backgammons_count and not self.gammons_count:
@@ -143,7 +151,10 @@ class RuleSet(BaseModel):
         """A copy with ``changes`` applied and every option that no longer applies switched off.
 
         ``RuleSet().adjusted(match_length=0, jacoby=True)`` works; so does
-        ``money_rules.adjusted(match_length=7)``, which drops the money-only options.
+        ``money_rules.adjusted(match_length=7)``, which drops the money-only options, and
+        ``adjusted(next_game_opener=NextOpener.PREVIOUS_WINNER)``, which drops automatic doubles.
+        Asking for automatic doubles together with the previous winner opening is refused
+        (``rules.automatic_doubles_opener``), not quietly undone.
         """
         data = {**self.model_dump(), **changes}
         if data["match_length"] > 0:
@@ -152,6 +163,8 @@ class RuleSet(BaseModel):
             data["holland"] = False
         if not data["cube"]:
             data.update(holland=False, jacoby=False, beavers=False, raccoons=False, automatic_doubles=0)
+        if data["next_game_opener"] == NextOpener.PREVIOUS_WINNER and "automatic_doubles" not in changes:
+            data["automatic_doubles"] = 0
         if not data["beavers"]:
             data["raccoons"] = False
         if not data["gammons_count"]:
@@ -184,6 +197,9 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
     },
 }
 """The customs of each preset; the match length is chosen separately."""
+
+DEFAULT_PRESET: Final = "international"
+"""The preset of a fresh install: ``RuleSet()`` is ``preset(DEFAULT_PRESET)``."""
 
 
 def preset(name: str, match_length: int = 5) -> RuleSet:
