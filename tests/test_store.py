@@ -152,6 +152,62 @@ def test_version_1_files_are_migrated() -> None:
     assert back.state == match.state and back.events == match.events
 
 
+def test_version_2_files_confirming_the_last_bear_off_still_load() -> None:
+    """Before version 3 the turn that bore the last checker off was confirmed with an "end"."""
+    from tawla.game import Ending, advance
+    from tawla.game.events import Stepped
+
+    match = play_random_match(random.Random(2), RuleSet(match_length=5), check=False)
+    assert any(r.ending is Ending.BEAR_OFF for r in match.state.results)
+    data = json.loads(saves.dumps(saved(match)))
+    assert data["version"] == saves.VERSION == 3
+    old_events: list[list[Any]] = []
+    state = match.start
+    for raw, event in zip(data["events"], match.events, strict=True):
+        state = advance(state, event)
+        old_events.append(raw)
+        if isinstance(event, Stepped) and state.turn is None:
+            old_events.append(["end"])
+    assert len(old_events) > len(data["events"])
+    version2 = {**data, "version": 2, "events": old_events, "check": {**data["check"], "events": len(old_events)}}
+    back = saves.from_json(version2).match
+    assert back.state == match.state and back.events == match.events and back.turns == match.turns
+    again = json.loads(saves.dumps(saved(back)))
+    assert again["version"] == 3 and again["events"] == data["events"]
+
+
+def test_a_match_begun_with_automatic_doubles_and_the_previous_winner_opening_still_loads() -> None:
+    """tawla refuses that pair since version 3 (the doubles applied to the first game only); a
+    match begun under it keeps its rules, and its settings move to an opening roll every game."""
+    from pydantic import ValidationError
+
+    from tawla.game import NextOpener
+
+    legacy = RuleSet.model_construct(
+        **{**RuleSet(match_length=0, automatic_doubles=1).model_dump(), "next_game_opener": NextOpener.PREVIOUS_WINNER}
+    )
+    match = Match(legacy, ("Ali", "Badr"), ScriptedDice([(3, 3), (5, 2)]))
+    match.roll_opening()  # a tie: the cube goes to 2
+    match.roll_opening()
+    match.play("13/11 13/8")
+    match.confirm()
+    match.double()
+    match.drop()
+    match.next_game()
+    assert match.state.phase is Phase.TURN and match.state.on_roll == 1 and match.state.score == (0, 2)
+    data = json.loads(saves.dumps(saved(match)))
+    with pytest.raises(ValidationError):
+        RuleSet.model_validate(data["rules"])
+    back = saves.from_json(data).match
+    assert back.rules == legacy and back.state == match.state
+    old_settings = json.loads(settings_to_json(Settings()))
+    old_settings["rules"] = data["rules"]
+    rules = settings_from_json(old_settings).rules
+    assert rules.automatic_doubles == 1 and rules.next_game_opener is NextOpener.OPENING_ROLL
+    broken = {**data, "rules": {**data["rules"], "max_cube": 3}}
+    assert problem_of(broken).params["field"] == "rules"
+
+
 # -- a file that cannot be trusted -----------------------------------------------------------------
 
 

@@ -2,7 +2,7 @@
 
 A saved match is plain JSON, written by :func:`tawla.store.files.atomic_write`::
 
-    {"format": "tawla-match", "version": 2, "id": "20261129-150203-1a2b3c",
+    {"format": "tawla-match", "version": 3, "id": "20261129-150203-1a2b3c",
      "started": "2026-11-29T15:02:03+00:00", "saved": "…",
      "names": ["Ali", "Badr"], "rules": {…the RuleSet…},
      "start": null,                      # or {"position_id": …, "match_id": … or null}
@@ -14,9 +14,14 @@ Loading trusts nothing: every field is checked, the history is replayed through
 the rules engine one event at a time (an illegal event is named by its number),
 and the result must match the ``check`` block. Version 1 files (one JSON
 object per event, no dice or check block: the layout of tawla's first
-development builds) are migrated; files from a newer tawla are refused rather
-than misread. Every problem is a :class:`~tawla.store.files.StoreError` whose
-code the catalogs word (``store.<code>``).
+development builds) are migrated; version 2 files confirmed the turn that bore
+the last checker off with an ``["end"]`` (a game now ends at that step), which
+is read and left out. A saved match keeps the rules it was begun under, even
+automatic doubles with the previous winner opening (refused for new matches
+since version 3: the doubles applied to the first game only). Files from a
+newer tawla are refused rather than misread. Every problem is a
+:class:`~tawla.store.files.StoreError` whose code the catalogs word
+(``store.<code>``).
 """
 
 from __future__ import annotations
@@ -52,8 +57,9 @@ from tawla.game.state import ActionError, MatchState, new_match
 from tawla.store.files import StoreError, atomic_write, read_json, set_aside
 
 FORMAT = "tawla-match"
-VERSION = 2
-"""The version this tawla writes."""
+VERSION = 3
+"""The version this tawla writes (3: a game ends at the step that bears the last checker off,
+with no ``["end"]`` after it; older tawlas would find the next game illegal)."""
 MAX_NAME = 40
 MAX_EVENTS = 1_000_000
 MAX_ROLLS = 10_000_000
@@ -261,10 +267,11 @@ def from_json(data: object) -> SavedMatch:
         raise StoreError("invalid", field="names")
     from pydantic import ValidationError
 
+    raw_rules = _field(data, "rules", dict)
     try:
-        rules = RuleSet.model_validate(_field(data, "rules", dict))
-    except ValidationError:
-        raise StoreError("invalid", field="rules") from None
+        rules = RuleSet.model_validate(raw_rules)
+    except ValidationError as exc:
+        rules = _rules_begun_under(raw_rules, exc)
     try:
         dice = dice_from_json(data.get("dice"))
     except ValueError:
@@ -285,7 +292,7 @@ def from_json(data: object) -> SavedMatch:
             match.replay_event(event)
         except ActionError:
             raise StoreError("illegal_history", number=number) from None
-    _check(data.get("check"), match)
+    _check(data.get("check"), match, len(events))
     ident = data.get("id")
     started = data.get("started")
     return SavedMatch(
@@ -295,6 +302,23 @@ def from_json(data: object) -> SavedMatch:
         saved=str(data.get("saved", ""))[:40],
         setup=setup,
     )
+
+
+def _rules_begun_under(raw: dict[str, Any], problem: Exception) -> RuleSet:
+    """The rules of a match begun before tawla refused automatic doubles with the previous
+    winner opening (they applied to the first game only, and the history was played so)."""
+    from pydantic import ValidationError
+
+    from tawla.game.rules import NextOpener
+
+    errors = problem.errors() if isinstance(problem, ValidationError) else []
+    if not errors or errors[0]["type"] != "rules.automatic_doubles_opener":
+        raise StoreError("invalid", field="rules") from None
+    try:
+        valid = RuleSet.model_validate({**raw, "next_game_opener": NextOpener.OPENING_ROLL.value})
+    except ValidationError:
+        raise StoreError("invalid", field="rules") from None
+    return RuleSet.model_construct(**{**valid.model_dump(), "next_game_opener": NextOpener.PREVIOUS_WINNER})
 
 
 def _start(raw: object, rules: RuleSet) -> tuple[MatchState | None, tuple[str, str | None] | None]:
@@ -320,12 +344,13 @@ def _start(raw: object, rules: RuleSet) -> tuple[MatchState | None, tuple[str, s
     return start, (pid, mid)
 
 
-def _check(raw: object, match: Match) -> None:
+def _check(raw: object, match: Match, events: int) -> None:
+    """The file's ``check`` block against the match its ``events`` (that many) replayed to."""
     if raw is None:
         return  # (a migrated version-1 file has none)
     if not isinstance(raw, dict):
         raise StoreError("invalid", field="check")
-    expected = {"events": len(match.events), "position_id": match.position_id(), "match_id": match.match_id()}
+    expected = {"events": events, "position_id": match.position_id(), "match_id": match.match_id()}
     if raw != expected:
         raise StoreError("mismatch")
 

@@ -71,7 +71,8 @@ class Settings(BaseModel):
     preferences: Preferences = Preferences()
     """How the game looks and plays."""
     rules: RuleSet = RuleSet()
-    """The rule set new matches start with."""
+    """The rule set new matches start with (a fresh install: the International preset,
+    :data:`~tawla.game.rules.DEFAULT_PRESET`)."""
     names: tuple[str, str] = ("", "")
     """The last names typed in for a new match (empty: the default names)."""
     bidi_checked: bool = False
@@ -98,6 +99,11 @@ def settings_from_json(raw: object) -> Settings:
         return Settings.model_validate(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
+        if first["type"] == "rules.automatic_doubles_opener" and isinstance(raw.get("rules"), dict):
+            # Written before that pair was refused (automatic doubles then applied to the first
+            # game only): keep the automatic doubles, with the opening roll they need every game.
+            rules = {**raw["rules"], "next_game_opener": "opening_roll"}
+            return settings_from_json({**raw, "rules": rules})
         where = ".".join(str(p) for p in first.get("loc", ())) or "settings"
         raise StoreError("invalid", field=where) from None
 
