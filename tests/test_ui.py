@@ -12,7 +12,7 @@ from tawla.game import Cube, Match, NextOpener, Phase, RuleSet, ScriptedDice, Se
 from tawla.game.events import Stepped
 from tawla.game.state import MatchState
 from tawla.i18n.bidi import visual
-from tawla.store.settings import Settings
+from tawla.store.settings import Preferences, Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResignLevelScreen, ResultScreen, YesNoScreen
 from tawla.ui.screens.game import GameScreen
@@ -60,7 +60,7 @@ async def play_by_keys(pilot: Pilot[None], app: TawlaApp, until, limit: int = 20
             continue
         state = match.state
         if state.phase in (Phase.OPENING, Phase.TURN):
-            await pilot.press("space")
+            await pilot.press("r")
         elif state.phase is Phase.MOVING:
             assert state.turn is not None
             if state.turn.complete:
@@ -137,7 +137,8 @@ async def test_double_offered_and_taken() -> None:
 
 
 async def test_double_dropped_ends_the_game() -> None:
-    match = Match(RuleSet(match_length=5), ("Ali", "Badr"), ScriptedDice([(6, 1)]))
+    rules = RuleSet(match_length=5, next_game_opener=NextOpener.PREVIOUS_WINNER)
+    match = Match(rules, ("Ali", "Badr"), ScriptedDice([(6, 1)]))
     app = started(match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space", ":", *"13/7 8/7", "enter", "enter", "d", "p")
@@ -220,10 +221,24 @@ async def test_bearing_off_to_the_win() -> None:
     app = started(match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
-        # a forced play: both checkers go off
-        await pilot.press("enter")
+        # a forced play: both checkers go off, and the game is over at once (nothing to confirm)
         assert isinstance(app.screen, NoticeScreen)
         assert "Ali wins a gammon: 2 points" in screen_text(app)
+
+
+async def test_the_game_ends_at_the_step_that_bears_the_last_checker_off() -> None:
+    board = Position.from_counts({2: 1, 1: 1}, {6: 15})
+    match = Match(names=("Ali", "Badr"), dice=ScriptedDice([(6, 5)]), start=at(RuleSet(match_length=3), board))
+    app = started(match, preferences=Preferences(auto_forced=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await play_one_step(pilot, app)
+        assert match.state.phase is Phase.MOVING and not isinstance(app.screen, NoticeScreen)
+        await play_one_step(pilot, app)
+        assert match.state.phase is Phase.GAME_OVER and isinstance(app.screen, ResultScreen)
+        assert "Ali wins a gammon: 2 points" in screen_text(app)
+        await pilot.press("backspace")  # no taking it back
+        assert match.state.phase is Phase.GAME_OVER and match.state.score == (2, 0)
 
 
 async def test_undo_a_step_and_the_whole_turn() -> None:
@@ -260,9 +275,11 @@ async def test_typed_notation_with_a_reason_for_bad_text() -> None:
     app = started(match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space", ":")
-        assert isinstance(app.screen, LineScreen)
+        screen = game(app)
+        assert screen.typing and app.focused is screen.query_one("#move")  # in the status area
+        assert "┌13" in screen_text(app)  # the board stays in sight
         await pilot.press(*"13/6 13/12", "enter")
-        assert isinstance(app.screen, LineScreen)
+        assert screen.typing
         assert "Too many moves" not in screen_text(app)
         assert "must" in screen_text(app) or "cannot" in screen_text(app) or "no" in screen_text(app).lower()
         for _ in range(10):
