@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.command import CommandPalette
 
 from tawla.game import RuleSet, SeededDice
@@ -15,7 +16,6 @@ from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.help import HelpScreen
-from tawla.ui.screens.history import HistoryScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.too_small import TooSmallScreen
 
@@ -109,15 +109,188 @@ async def test_ctrl_p_then_down_and_three_enters_on_the_menu(tmp_path: Path) -> 
             await settle(pilot)
 
 
-async def test_ctrl_p_and_four_enters_in_a_game_keep_the_game(tmp_path: Path) -> None:
+async def test_ctrl_p_and_four_enters_in_a_game_run_one_command_once(tmp_path: Path) -> None:
     """Once, Ctrl+P and four fast Enters in a game removed the game screen and showed the
-    menu's export picker."""
+    menu's export picker. Now: the first Enter highlights the first command ("Back to the
+    menu"), the second runs it, once; the Enters behind it find the palette closing."""
     app = app_with(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.new_match(RuleSet(match_length=3), ("Ali", "Badr"))
         await settle(pilot)
         await burst(pilot, "ctrl+p", "enter", "enter", "enter", "enter")
         await settle(pilot)
-        assert any(isinstance(s, GameScreen) for s in app.screen_stack)
-        assert not any(isinstance(s, HistoryScreen) for s in app.screen_stack)
-        assert not any(isinstance(s, CommandPalette) for s in app.screen_stack)
+        assert len(app.screen_stack) == 1 and isinstance(app.screen, MenuScreen)
+        assert app.keeper.has_unfinished() and app.keeper.saved is None  # saved, and let go
+
+
+# -- the game screen ------------------------------------------------------------------------------
+
+
+def game_on(app: TawlaApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), screen
+    return screen
+
+
+async def moving(pilot, app: TawlaApp) -> GameScreen:  # type: ignore[no-untyped-def]
+    """A new 3-point match, the opening rolled: the first player is moving."""
+    app.new_match(RuleSet(match_length=3), ("Ali", "Badr"))
+    await settle(pilot)
+    await pilot.press("r")
+    screen = game_on(app)
+    assert screen.match.state.turn is not None and not screen.match.state.turn.made
+    return screen
+
+
+async def test_colon_and_a_digit_at_once_type_the_digit(tmp_path: Path) -> None:
+    """``:`` then ``6`` sent together: the move box used to open empty and the 6 was played on
+    the board (13/7)."""
+    app = app_with(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await moving(pilot, app)
+        await burst(pilot, ":", "6")
+        assert screen.typing and screen.query_one("#move").value == "6"  # type: ignore[attr-defined]
+        assert screen.match.state.turn is not None and not screen.match.state.turn.made
+        await burst(pilot, "/", "/")  # no second box: the slashes are typed into this one
+        assert screen.query_one("#move").value == "6//"  # type: ignore[attr-defined]
+        assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1 and app.screen is screen
+        await burst(pilot, "escape")
+        assert not screen.typing and screen.match.state.turn is not None and not screen.match.state.turn.made
+
+
+async def test_a_whole_typed_move_in_one_burst(tmp_path: Path) -> None:
+    from tawla.engine.notation import format_play
+
+    app = app_with(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await moving(pilot, app)
+        turn = screen.match.state.turn
+        assert turn is not None
+        from tawla.engine import legal_plays
+
+        play = max(legal_plays(turn.start, turn.roll), key=lambda p: format_play(p))
+        await burst(pilot, ":", *format_play(play), "enter")
+        done = screen.match.state.turn
+        assert done is not None and done.complete and done.position == play.result
+
+
+async def test_enter_pressed_twice_at_the_end_of_a_turn_never_rolls_for_the_opponent(tmp_path: Path) -> None:
+    app = app_with(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await moving(pilot, app)
+        turn = screen.match.state.turn
+        assert turn is not None
+        from tawla.engine import legal_plays
+        from tawla.engine.notation import format_play
+
+        await burst(pilot, ":", *format_play(legal_plays(turn.start, turn.roll)[0]), "enter")
+        events = len(screen.match.events)
+        await burst(pilot, "enter", "enter", "space", "enter", "space")  # the turn ends, then a mash
+        state = screen.match.state
+        assert state.phase.name == "TURN" and state.on_roll == 1  # Badr to roll, and nothing rolled
+        assert len(screen.match.events) == events + 1  # (just the end of the turn)
+        assert "Badr, your turn: r to roll, d to double." in screen_text(app)
+        await burst(pilot, "r")
+        assert screen.match.state.phase.name == "MOVING" and screen.match.state.on_roll == 1
+
+
+async def test_enter_never_accepts_a_resignation(tmp_path: Path) -> None:
+    from tawla.ui.screens.dialogs import AnswerScreen
+
+    app = app_with(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await moving(pilot, app)
+        await burst(pilot, "R", "1", "enter", "enter", "space")  # resign a single game, then stray keys
+        assert isinstance(app.screen, AnswerScreen)
+        assert screen.match.state.phase.name == "RESIGNING"
+        await burst(pilot, "n")
+        assert screen.match.state.phase.name == "MOVING"
+        await burst(pilot, "R", "1", "y")
+        assert screen.match.state.phase.name == "GAME_OVER" and screen.match.state.score == (0, 1)
+
+
+# -- every refusal speaks -------------------------------------------------------------------------
+
+
+def _refusal_cases() -> dict[str, tuple[object, str, object]]:
+    """name: (the state, the key pressed, the action refused) — each refused key of #11."""
+    from tawla.engine import Position
+    from tawla.game import Action
+    from tawla.game.state import Cube, MatchState, Phase
+
+    start = Position.start()
+
+    def at(rules: RuleSet, **fields: object) -> MatchState:
+        return MatchState(rules=rules, phase=Phase.TURN, board=start, on_roll=0, **fields)  # type: ignore[arg-type]
+
+    match5 = RuleSet(match_length=5)
+    return {
+        "double in the Crawford game": (at(match5, score=(4, 2), crawford_game=True), "d", Action.DOUBLE),
+        "double when the opponent owns the cube": (at(match5, cube=Cube(2, 1)), "d", Action.DOUBLE),
+        "beaver in a match": (at(match5), "b", Action.BEAVER),
+        "take before any double": (at(match5), "t", Action.TAKE),
+        "pass before any double": (at(match5), "p", Action.DROP),
+        "beaver before any double (money)": (
+            at(RuleSet(match_length=0, beavers=True, jacoby=False)),
+            "b",
+            Action.BEAVER,
+        ),
+    }
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("case", list(_refusal_cases()))
+async def test_a_refused_key_says_why(case: str, lang: str) -> None:
+    from tawla.game import Match, ScriptedDice
+    from tawla.i18n.bidi import visual
+    from tawla.i18n.messages import action_error_text
+
+    state, key, action = _refusal_cases()[case]
+    match = Match(names=("Ali", "Badr"), dice=ScriptedDice([(6, 1)]), start=state)  # type: ignore[arg-type]
+    refusal = match.refusal(action)  # type: ignore[arg-type]
+    assert refusal is not None
+    sentence = action_error_text(lang, refusal)
+    assert not sentence.startswith("action."), sentence  # a real sentence of the catalog
+    app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = match.events
+        await burst(pilot, key)
+        shown = screen_text(app)
+        expected = visual(sentence, rtl=True) if lang == "ar" else sentence
+        assert expected in shown, f"{expected!r} not on screen:\n{shown}"
+        assert match.events == before  # said, and nothing done
+
+
+async def test_the_panel_follows_the_cube_on_offer(tmp_path: Path) -> None:
+    app = app_with(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await moving(pilot, app)
+        turn = screen.match.state.turn
+        assert turn is not None
+        from tawla.engine import legal_plays
+        from tawla.engine.notation import format_play
+
+        await burst(pilot, ":", *format_play(legal_plays(turn.start, turn.roll)[0]), "enter", "enter")
+        assert screen.match.state.phase.name == "MOVING"  # the second Enter went to the prompt, and no further
+        await burst(pilot, "enter")
+        assert "Cube 1 · in the middle" in screen_text(app)
+        await burst(pilot, "d")
+        assert screen.match.state.phase.name == "DOUBLED"
+        assert "Cube 1 → 2 · offered by Badr" in screen_text(app)
+        assert "in the middle" not in screen_text(app)
+        await burst(pilot, "t")
+        assert "Cube 2 · Ali" in screen_text(app)
+
+
+async def test_the_menu_is_one_key_away(tmp_path: Path) -> None:
+    app = app_with(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await moving(pilot, app)
+        assert "^w Menu" in screen_text(app)  # in the footer
+        await burst(pilot, "ctrl+p", *"menu")
+        await settle(pilot)
+        assert "Back to the menu" in screen_text(app)
+        await burst(pilot, "down", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)

@@ -135,6 +135,16 @@ def _gone(pid: int, timeout: float) -> bool:
     return False
 
 
+HANDOVER = "your turn: r to roll"
+"""The status line when a turn has just ended: Enter and Space wait, the next player rolls with r."""
+
+
+def next_key(screen: str) -> str:
+    """What a player presses next to get on with the game: r at the hand-over, else Space
+    (Space rolls, picks up the checker under the cursor, puts it down, ends the turn)."""
+    return "r" if HANDOVER in screen else "Space"
+
+
 def installed_tawla() -> list[str]:
     script = Path(sys.executable).with_name("tawla")
     return [str(script)] if script.exists() else [sys.executable, "-m", "tawla"]
@@ -161,7 +171,7 @@ def test_a_whole_game_in_a_real_terminal(tmp_path: Path) -> None:
             if "Game over" in text and "wins" in text:
                 final = text
                 break
-            text = term.press("Space")
+            text = term.press(next_key(text))
         assert final, "the game did not end"
         assert "Score:" in final and "point" in final
     finally:
@@ -211,7 +221,8 @@ def test_a_whole_game_in_arabic_with_arabic_keys(tmp_path: Path) -> None:
             if ar("over.title") in text and score_line in text:
                 final = text
                 break
-            if ar("status.turn") in text or ar("status.turn_double") in text:
+            handover = visual("الدور على", rtl=True)  # (status.handover: the next player rolls with ق)
+            if ar("status.turn") in text or ar("status.turn_double") in text or handover in text:
                 text = term.press("ق")  # roll with the Arabic r
             else:
                 text = term.press("Space")
@@ -238,13 +249,13 @@ def test_closing_the_terminal_loses_nothing(tmp_path: Path) -> None:
         term.keys("C-s")
         before = term.wait_for(lambda s: "Opening roll" in s)
         for _ in range(14):
-            before = term.press("Space")
+            before = term.press(next_key(before))
         # play on to the next moment with nothing picked up: a player about to roll
         for _ in range(60):
-            if "Roll the dice" in before:
+            if HANDOVER in before:
                 break
-            before = term.press("Space")
-        assert "Roll the dice" in before
+            before = term.press(next_key(before))
+        assert HANDOVER in before
     finally:
         term.close()  # the terminal goes away: tawla gets SIGHUP
     again = Terminal([*installed_tawla(), "--resume"], tmp_path)

@@ -13,7 +13,7 @@ from tawla.store import saves
 from tawla.store.files import Paths
 from tawla.store.keeper import Keeper
 
-from .test_tmux import TIMEOUT, Terminal, _gone, installed_tawla, pytestmark  # noqa: F401  (the skip mark)
+from .test_tmux import TIMEOUT, Terminal, _gone, installed_tawla, next_key, pytestmark  # noqa: F401  (the skip mark)
 
 
 def start_match(term: Terminal, names: tuple[str, str], rolls: int) -> str:
@@ -29,7 +29,7 @@ def start_match(term: Terminal, names: tuple[str, str], rolls: int) -> str:
     term.keys("C-s")
     screen = term.wait_for(lambda s: "Opening roll" in s)
     for _ in range(rolls):
-        screen = term.press("Space")
+        screen = term.press(next_key(screen))
     return screen
 
 
@@ -55,8 +55,8 @@ def test_two_tawlas_on_one_data_folder_each_keep_their_own_match(tmp_path: Path)
         b.wait_for(lambda s: "Resume a match" in s)
         b.press("Escape")
         start_match(b, ("Carla", "Dina"), 5)
-        a.press("Space")  # A plays on, B's match untouched
-        a.press("Space")
+        screen = a.press(next_key(a.screen()))  # A plays on, B's match untouched
+        a.press(next_key(screen))
         quit_and_wait(a)
         quit_and_wait(b)
     finally:

@@ -654,6 +654,13 @@ class TawlaApp(App[None]):
 
         self.push_screen(LineScreen(self.t("export.title"), self.t("export.hint"), check=check, value=default), chosen)
 
+    def action_menu(self) -> None:
+        """Back to the menu from a game (saved, and on the Resume list) or a replay."""
+        from tawla.ui.screens.game import GameScreen
+
+        if isinstance(self.screen, GameScreen):
+            self.screen.action_leave()
+
     def action_command_palette(self) -> None:
         """Textual's command palette, with its prompt in the player's language: one at a time
         (anywhere in the stack, not only on top), and never over the too-small screen."""
@@ -675,7 +682,10 @@ class TawlaApp(App[None]):
 
     def palette_commands(self) -> list[tuple[str, str, Callable[[], object]]]:
         """The command palette's commands: (title, help, action), in logical order."""
-        names: list[tuple[str, Callable[[], object]]] = [("new_match", self.action_new_match)]
+        names: list[tuple[str, Callable[[], object]]] = []
+        if any(isinstance(screen, _game_screen()) for screen in self.screen_stack):
+            names.append(("menu", self.action_menu))
+        names.append(("new_match", self.action_new_match))
         if self.has_unfinished_match():
             names.append(("resume", self.action_resume))
         names += [
@@ -694,3 +704,9 @@ class TawlaApp(App[None]):
         """The same commands as drawn (the palette uses :class:`~tawla.ui.commands.TawlaCommands`)."""
         for title, help_text, action in self.palette_commands():
             yield SystemCommand(self.line(title), self.line(help_text), action)
+
+
+def _game_screen() -> type[Screen[Any]]:
+    from tawla.ui.screens.game import GameScreen
+
+    return GameScreen

@@ -88,7 +88,10 @@ class TawlaFooter(Footer):
         rtl = bool(getattr(self.app, "rtl", False))
         self.set_class(rtl, "-rtl")
         keys: list[Widget] = []
+        shown = getattr(self.screen, "footer_state", None)
         for widget in super().compose():
+            if isinstance(widget, FooterKey) and shown is not None and shown(widget.action) is False:
+                continue  # (a key that is heard, but can do nothing now: see GameScreen.footer_state)
             if isinstance(widget, FooterKey):
                 widget.description = self._live(widget)
                 if widget.tooltip:

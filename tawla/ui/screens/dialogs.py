@@ -68,6 +68,16 @@ class ConfirmScreen(YesNoScreen, inherit_bindings=False):
     ]
 
 
+class AnswerScreen(YesNoScreen, inherit_bindings=False):
+    """A question for the other player (accept a resignation?): y or n, Esc for no. Enter
+    answers nothing: the player who just pressed it to roll or move did not mean it."""
+
+    BINDINGS = [
+        Binding(both("y"), "answer(True)", show=False),
+        Binding(both("n") + ",escape", "answer(False)", show=False),
+    ]
+
+
 class NoticeScreen(_Dialog):
     """A message that waits for Enter, Space or Esc."""
 

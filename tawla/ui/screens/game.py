@@ -12,15 +12,16 @@ from typing import ClassVar
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual import work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Label, Static
 
 from tawla.engine import Step, legal_plays
-from tawla.engine.explain import Reason, Why, explain_roll, explain_step
+from tawla.engine.explain import Reason, Why, explain_roll
 from tawla.engine.notation import NotationError, format_play, format_steps, parse_play
 from tawla.game import Action, ActionError, Match, Phase, ResultKind
 from tawla.i18n.bidi import Bidi, isolate_ltr
@@ -30,22 +31,36 @@ from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination
 from tawla.ui.cursor import Cursor
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Cell, Layout
-from tawla.ui.keys import both, digit_keys
+from tawla.ui.keys import ARABIC_DIGITS, both, digit_keys
 from tawla.ui.screens.base import Words
-from tawla.ui.screens.dialogs import LineScreen, ResignLevelScreen, ResultScreen, YesNoScreen
+from tawla.ui.screens.dialogs import AnswerScreen, LineScreen, ResignLevelScreen, ResultScreen
 
+_DIGITS = str.maketrans(ARABIC_DIGITS, "0123456789")
+_OFFERED_BY = {Phase.DOUBLED: True, Phase.BEAVERED: False, Phase.RACCOONED: True}
+"""Who offers the cube value on the table: the player on roll (True) or the other one."""
+_PROMPT_KEY_LIST = "colon,slash," + both("/")
+_PROMPT_KEYS = frozenset(_PROMPT_KEY_LIST.split(","))
+"""The keys that open the move prompt (``:``, ``/`` and the key where ``/`` is on an Arabic layout)."""
 LARGE_WIDTH = 116
 LARGE_HEIGHT = 30
+
+
+class MovePrompt(Input):
+    """The typed move, in the status area (the board stays in sight). Tab takes the suggestion."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "cursor_right", show=False)]
 
 
 class GameScreen(Words, Screen[None]):
     """Two players, one keyboard: the match in progress."""
 
     CSS_PATH = "game.tcss"
+    AUTO_FOCUS = ""  # (the keys belong to the screen; only the move prompt takes focus, when opened)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "primary", "key.primary"),
         Binding(both("r"), "roll_key", "key.roll", show=False),
+        Binding(both("r"), "handover_roll", "key.roll"),  # (shown while Enter and Space wait: the hand-over)
         Binding(both("d"), "double", "key.double"),
         Binding(both("t"), "take", "key.take"),
         Binding(both("p"), "drop", "key.drop"),
@@ -60,10 +75,10 @@ class GameScreen(Words, Screen[None]):
         *[Binding(digit_keys(d), f"die({d})", "key.die", show=False) for d in range(1, 7)],
         Binding("backspace," + both("u"), "undo", "key.undo"),
         Binding("escape", "escape", "key.escape", show=False),
-        Binding("colon,slash," + both("/"), "notation", "key.notation"),
+        Binding(_PROMPT_KEY_LIST, "notation", "key.notation"),
         Binding(both("R"), "resign", "key.resign"),
         Binding(both("i"), "ids", "key.ids", show=False),
-        Binding("ctrl+w", "leave", "key.leave", show=False),
+        Binding("ctrl+w", "leave", "key.menu"),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -73,6 +88,10 @@ class GameScreen(Words, Screen[None]):
         self.notice: str | None = None
         self.problem: str | None = None
         self._asking = False
+        self.handover = False
+        """A turn has just ended: the first Enter or Space of the next player does not roll."""
+        self.typing = False
+        """The move prompt is open (it has the keys)."""
         self._shown: dict[str, tuple[int, str]] = {}
         self._enabled: tuple[bool | None, ...] = ()
 
@@ -90,6 +109,15 @@ class GameScreen(Words, Screen[None]):
                 yield BoardView(id="board")
                 yield Static(id="panel")
         yield Static(id="status")
+        with Vertical(id="prompt"):
+            with Horizontal(id="prompt-row"):
+                prompt = MovePrompt(id="move", select_on_focus=False)  # (a key typed before the focus came stays)
+                prompt.cursor_blink = False
+                prompt.can_focus = False  # (until it is opened: Tab must not wander into it)
+                # The title first, then the box: from the right in Arabic.
+                parts = [Label(id="prompt-title"), prompt]
+                yield from reversed(parts) if self.tawla.rtl else parts
+            yield Static(id="prompt-line")
         yield TawlaFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -113,6 +141,7 @@ class GameScreen(Words, Screen[None]):
 
     async def _rebuild(self) -> None:
         """After a change of language: mirror the layout and redraw every text."""
+        self.typing = False
         await self.recompose()
         self._shown.clear()
         self._enabled = ()
@@ -157,16 +186,15 @@ class GameScreen(Words, Screen[None]):
         state = self.match.state
         turn = state.turn
         if state.phase is Phase.MOVING and turn is not None:
-            if not turn.made and turn.steps_needed and self.prefs.auto_forced:
-                plays = legal_plays(turn.start, turn.roll)
-                if len(plays) == 1:
-                    self.match.play(plays[0])
+            if self.prefs.auto_forced:
+                forced = self.match.play_forced()
+                if forced is not None:
                     self.notice = self.t(
-                        "notice.forced", player=self.match.names[state.on_roll], play=self.play_text(plays[0].steps)
+                        "notice.forced", player=self.match.names[state.on_roll], play=self.play_text(forced.steps)
                     )
                     turn = self.match.state.turn
             if turn is not None and turn.complete and turn.steps_needed and self.prefs.end_turn is EndTurn.AUTO:
-                self.act(self.match.confirm)
+                self._end_turn()
                 return self.after_action()
         self.cursor = None
         state = self.match.state
@@ -191,7 +219,7 @@ class GameScreen(Words, Screen[None]):
         self._set("#panel", self._panel())
         self._set("#banner", self._banner())
         self._set("#status", self._status())
-        states = {name: self.check_action(name, ()) for name in self._ACTIONS}
+        states = {name: self.footer_state(name) for name in self._ACTIONS}
         shown = tuple(state is not False for state in states.values())
         if shown != self._enabled:
             self._enabled = shown
@@ -215,6 +243,7 @@ class GameScreen(Words, Screen[None]):
 
     _ACTIONS: ClassVar[tuple[str, ...]] = (
         "primary",
+        "handover_roll",
         "double",
         "take",
         "drop",
@@ -323,7 +352,11 @@ class GameScreen(Words, Screen[None]):
             scores.add_row(*(show(cell) for cell in row))
 
         body = Text()
-        if rules.cube:
+        if rules.cube and state.offered and state.phase in _OFFERED_BY:
+            offerer = state.on_roll if _OFFERED_BY[state.phase] else 1 - state.on_roll
+            offer = t("panel.cube_offered", old=state.cube.value, value=state.offered, name=self.match.names[offerer])
+            body.append(offer + "\n", style="bold")
+        elif rules.cube:
             owner = state.cube.owner
             where = t("panel.centre") if owner is None else self.match.names[owner]
             body.append(f"{t('panel.cube')} {num(state.cube.value)} · {where}\n")
@@ -431,6 +464,9 @@ class GameScreen(Words, Screen[None]):
         acts = self.match.actions()
         if phase is Phase.OPENING:
             lines.append(t("status.opening"))
+        elif phase is Phase.TURN and self.handover:
+            name = self.match.names[state.on_roll]
+            lines.append(t("status.handover_double" if Action.DOUBLE in acts else "status.handover", name=name))
         elif phase is Phase.TURN:
             lines.append(t("status.turn_double") if Action.DOUBLE in acts else t("status.turn"))
         elif phase is Phase.DOUBLED:
@@ -458,21 +494,33 @@ class GameScreen(Words, Screen[None]):
     # -- bindings ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.typing:  # the move prompt has the keys: Esc closes it, nothing acts on the board
+            if action in ("escape", "leave"):
+                return True
+            return None if action in self._ACTIONS else False
         state = self.match.state
         acts = self.match.actions()
         picked = self.cursor is not None and self.cursor.picked is not None
         moving = state.phase is Phase.MOVING and state.turn is not None
         complete = moving and state.turn.complete  # type: ignore[union-attr]
+        handover = self.handover and state.phase is Phase.TURN
+        on = state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self._asking
         table = {
-            "primary": bool(acts & {Action.OPENING_ROLL, Action.ROLL}) or moving,
-            "roll_key": bool(acts & {Action.OPENING_ROLL, Action.ROLL}),
+            # The hand-over: Enter and Space (pressed twice, or mashed) never roll for the
+            # next player, who rolls with r (or doubles with d): their first action is theirs.
+            "primary": None if handover else bool(acts & {Action.OPENING_ROLL, Action.ROLL}) or moving,
+            # r, and the keys of the cube and of resigning, always reach their action while a
+            # game is on: refused, they say why on the status line (the footer shows only what
+            # can be done, see footer_state).
+            "roll_key": on and not handover,
+            "handover_roll": handover and Action.ROLL in acts,
             "opening_roll": Action.OPENING_ROLL in acts,
             "roll": Action.ROLL in acts,
-            "double": Action.DOUBLE in acts,
-            "take": Action.TAKE in acts,
-            "drop": Action.DROP in acts,
-            "beaver": Action.BEAVER in acts,
-            "raccoon": Action.RACCOON in acts,
+            "double": on,
+            "take": on,
+            "drop": on,
+            "beaver": on and (Action.BEAVER in acts or Action.RACCOON not in acts),  # (b raccoons when it can)
+            "raccoon": on,
             "confirm": complete and not picked,
             "put": moving and picked,
             "pick": moving and not complete and not picked,
@@ -482,13 +530,30 @@ class GameScreen(Words, Screen[None]):
             "undo": moving and (bool(state.turn.made) or picked),  # type: ignore[union-attr]
             "escape": moving and (bool(state.turn.made) or picked),  # type: ignore[union-attr]
             "notation": moving and not complete,
-            "resign": Action.RESIGN in acts,
+            "resign": on,
         }
         allowed = table.get(action, True)
         # While moving, keep Undo and Type a move in the footer, greyed out when they do
         # nothing: the footer then only changes between phases, not at every key.
         if not allowed and moving and action in ("undo", "notation"):
             return None
+        return allowed
+
+    _SPEAKING: ClassVar[dict[str, Action]] = {
+        "double": Action.DOUBLE,
+        "take": Action.TAKE,
+        "drop": Action.DROP,
+        "beaver": Action.BEAVER,
+        "raccoon": Action.RACCOON,
+        "resign": Action.RESIGN,
+    }
+    """Keys that are always heard (a refusal is said) but shown in the footer only when allowed."""
+
+    def footer_state(self, action: str) -> bool | None:
+        """Whether the footer shows a key (True), greys it out (None) or leaves it out (False)."""
+        allowed = self.check_action(action, ())
+        if action in self._SPEAKING and allowed:
+            return self._SPEAKING[action] in self.match.actions()
         return allowed
 
     # -- actions: rolling and the cube ----------------------------------------------------------
@@ -508,10 +573,17 @@ class GameScreen(Words, Screen[None]):
             else:
                 self.action_pick()
 
+    def action_handover_roll(self) -> None:
+        self.action_roll()
+
     def action_roll_key(self) -> None:
         if self.match.state.phase is Phase.OPENING:
             self.action_opening_roll()
         else:
+            refused = self.match.refusal(Action.ROLL)
+            if refused is not None:  # (r while moving, or while a double waits for its answer)
+                self.act(lambda: _raise(refused))
+                return
             self.action_roll()
 
     def action_opening_roll(self) -> None:
@@ -532,34 +604,39 @@ class GameScreen(Words, Screen[None]):
 
     def action_roll(self) -> None:
         self.notice = None
+        self.handover = False
         if self.app.dice.manual:
             self._manual_dice(opening=False)
             return
         self.act(self.match.roll)
         self.after_action()
 
-    @work
-    async def _manual_dice(self, opening: bool) -> None:
+    def _manual_dice(self, opening: bool) -> None:
+        """Real dice: the players type what they rolled (the dialog takes the very next keys)."""
+
         def check(text: str) -> str | None:
             digits = [int(c) for c in text if c.isdigit()]  # Western or Arabic-Indic
             if len(digits) != 2 or not all(1 <= d <= 6 for d in digits):
                 return self.t("dice.bad")
             return None
 
+        def typed(text: str | None) -> None:
+            if text is None or self.match.state.phase is not (Phase.OPENING if opening else Phase.TURN):
+                return
+            d1, d2 = (int(c) for c in text if c.isdigit())
+            self.act(self.match.roll_opening if opening else self.match.roll, (d1, d2))
+            self.after_action()
+
         title = (
             self.t("dice.opening_title")
             if opening
             else self.t("dice.title", name=self.match.names[self.match.state.on_roll])
         )
-        text = await self.app.push_screen_wait(LineScreen(title, self.t("dice.hint"), check=check))
-        if text is None:
-            return
-        d1, d2 = (int(c) for c in text if c.isdigit())
-        self.act(self.match.roll_opening if opening else self.match.roll, (d1, d2))
-        self.after_action()
+        self.app.push_screen(LineScreen(title, self.t("dice.hint"), check=check), typed)
 
     def action_double(self) -> None:
         self.notice = None
+        self.handover = False
         self.act(self.match.double)
         self.after_action()
 
@@ -621,14 +698,15 @@ class GameScreen(Words, Screen[None]):
         if self.cursor is None or turn is None or self.cursor.at is None:
             return
         source = self.cursor.picked if self.cursor.picked is not None else self.cursor.at
-        step = next((s for s in turn.legal if s.source == source and s.die == die), None)
-        if step is None:
-            reason = explain_step(turn, source, die)
-            self.problem = self.reason(reason) if reason else None
+        reason = self.match.step_refusal(source, die)
+        if reason is not None:
+            self.problem = self.reason(reason)
             self.app.bell()
             self.redraw()
             return
-        self._play_step(step)
+        step = next((s for s in turn.legal if s.source == source and s.die == die), None)
+        if step is not None:
+            self._play_step(step)
 
     def action_undo(self) -> None:
         if self.cursor is not None and self.cursor.picked is not None:
@@ -645,6 +723,9 @@ class GameScreen(Words, Screen[None]):
                 self.redraw()
 
     def action_escape(self) -> None:
+        if self.typing:
+            self.close_prompt()
+            return
         if self.cursor is not None and self.cursor.picked is not None:
             self.cursor = self.cursor.drop()
             self.redraw()
@@ -655,71 +736,143 @@ class GameScreen(Words, Screen[None]):
 
     def action_confirm(self) -> None:
         self.notice = None
-        self.act(self.match.confirm)
+        self._end_turn()
         self.after_action()
 
-    @work
-    async def action_notation(self) -> None:
+    def _end_turn(self) -> None:
+        """End the turn; the next player's first Enter or Space then only says whose turn it
+        is, so that a key pressed twice never rolls (or plays) for the other player."""
+        if self.act(self.match.confirm) and self.match.state.phase is Phase.TURN:
+            self.handover = True
+
+    def action_notation(self) -> None:
+        """``:`` or ``/``: type the rest of the turn in notation, in the status area. The
+        prompt takes the very next key (``:6`` types a 6), the board stays in sight."""
         turn = self.match.state.turn
-        if turn is None:
+        if turn is None or self.typing:
             return
-        suggestions = sorted(format_play(p) for p in legal_plays(turn.start, turn.roll))
+        self.typing = True
+        prompt = self.query_one("#move", MovePrompt)
+        suggestions = sorted(format_play(p) for p in legal_plays(turn.start, turn.roll)) if not turn.made else []
+        prompt.suggester = SuggestFromList(suggestions, case_sensitive=False) if suggestions else None
+        prompt.value = ""
+        self.query_one("#prompt-title", Label).update(self.line(self.t("typing.title", dice=self.roll_text(turn.roll))))
+        self.query_one("#prompt-line", Static).update(self.say("typing.hint"))
+        self.query_one("#prompt").display = True
+        self.query_one("#status").display = False
+        prompt.can_focus = True
+        prompt.focus()
+        self.refresh_bindings()
 
-        def check(text: str) -> str | None:
-            try:
-                parse_play(turn.start, turn.roll, text)
-            except NotationError as err:
-                return self.tawla.num(notation_error_text(self.lang, err))
-            return None
+    def on_key(self, event: events.Key) -> None:
+        """A key typed right after ``:`` can reach the screen before the prompt had the focus
+        (a burst: the terminal delivered both at once). A character meant for the prompt goes
+        into it, never to the board. (Keys that reach the prompt first never get here: the
+        prompt keeps every character it is given.)"""
+        if self.typing and event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()
+            self.query_one("#move", MovePrompt).insert_text_at_cursor(event.character)
+        elif event.key in _PROMPT_KEYS and not self.typing and self.check_action("notation", ()):
+            # Opened here, in the order the keys came, not when the key's binding is looked up
+            # (later, after the keys behind it have already reached this screen).
+            event.stop()
+            event.prevent_default()
+            self.action_notation()
 
-        text = await self.app.push_screen_wait(
-            LineScreen(
-                self.t("typing.title", dice=self.roll_text(turn.roll)), self.t("typing.hint"), suggestions, check
-            )
-        )
-        if text and self.act(self.match.play, text):
+    def close_prompt(self) -> None:
+        if not self.typing:
+            return
+        self.typing = False
+        self.query_one("#prompt").display = False
+        self.query_one("#status").display = True
+        self.query_one("#move", MovePrompt).can_focus = False
+        self.set_focus(None)
+        self.refresh_bindings()
+
+    @on(Input.Submitted, "#move")
+    def typed_move(self, event: Input.Submitted) -> None:
+        event.stop()
+        if not self.typing:  # (an Enter that reached the prompt as it closed: it was meant for it, once)
+            return
+        turn = self.match.state.turn
+        if turn is None or self.match.state.phase is not Phase.MOVING:
+            self.close_prompt()
+            return
+        text = event.value.translate(_DIGITS).strip()
+        if not text:
+            self.close_prompt()
+            return
+        try:
+            play = parse_play(turn.start, turn.roll, text, made=turn.made)
+        except NotationError as err:
+            if turn.made:  # the whole turn typed again from its start is fine too
+                try:
+                    play = parse_play(turn.start, turn.roll, text)
+                except NotationError:
+                    play = None
+            else:
+                play = None
+            if play is None:
+                self.query_one("#prompt-line", Static).update(
+                    self.show(self.tawla.num(notation_error_text(self.lang, err)))
+                )
+                self.app.bell()
+                return
+        self.close_prompt()
+        if self.act(self.match.play, play):
+            self.notice = None
             self.after_action()
 
     # -- resignation, ids, leaving ---------------------------------------------------------------
 
-    @work
-    async def action_resign(self) -> None:
+    def action_resign(self) -> None:
         t = self.t
         state = self.match.state
+        refused = self.match.refusal(Action.RESIGN, 1)
+        if refused is not None:
+            self.act(lambda: _raise(refused))
+            return
+        self.handover = False
         body = "\n".join(
             t(f"resign.level{level}", points=self.tawla.t_n("points", state.points_for(ResultKind(level))))
             for level in (1, 2, 3)
         )
-        level = await self.app.push_screen_wait(
-            ResignLevelScreen(t("resign.title", name=self.match.names[state.on_roll]), body, t("resign.hint"))
-        )
-        if level:
-            self.act(self.match.resign, level)
-            self.after_action()
 
-    @work
-    async def _answer_resignation(self) -> None:
+        def chosen(level: int | None) -> None:
+            if level and Action.RESIGN in self.match.actions():
+                self.act(self.match.resign, level)
+                self.after_action()
+
+        self.app.push_screen(
+            ResignLevelScreen(t("resign.title", name=self.match.names[state.on_roll]), body, t("resign.hint")), chosen
+        )
+
+    def _answer_resignation(self) -> None:
+        """The opponent accepts with y (Enter does nothing here: it also rolls and moves)."""
         state = self.match.state
         if state.resignation is None:
             return
         resigner, level = state.resignation
         t = self.t
         self._asking = True
-        try:
-            yes = await self.app.push_screen_wait(
-                YesNoScreen(
-                    t("resign.offer_title", name=self.match.names[1 - resigner]),
-                    t(f"resign.offer{level}", name=self.match.names[resigner]),
-                    t("resign.offer_hint"),
-                )
-            )
-        finally:
-            self._asking = False
-        self.act(self.match.accept if yes else self.match.decline)
-        self.after_action()
 
-    @work
-    async def _game_over(self) -> None:
+        def answered(yes: bool | None) -> None:
+            self._asking = False
+            if self.match.state.phase is Phase.RESIGNING:
+                self.act(self.match.accept if yes else self.match.decline)
+            self.after_action()
+
+        self.app.push_screen(
+            AnswerScreen(
+                t("resign.offer_title", name=self.match.names[1 - resigner]),
+                t(f"resign.offer{level}", name=self.match.names[resigner]),
+                t("resign.offer_hint"),
+            ),
+            answered,
+        )
+
+    def _game_over(self) -> None:
         state = self.match.state
         result = state.results[-1]
         t = self.t
@@ -730,19 +883,25 @@ class GameScreen(Words, Screen[None]):
         body = t("over.body", name=names[result.winner], how=how, points=points)
         body += "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
         self._asking = True
-        try:
-            if state.phase is Phase.MATCH_OVER:
-                winner = state.winner
-                title = t("over.match_title", name=names[winner if winner is not None else result.winner])
-                await self.app.push_screen_wait(ResultScreen(title, body, t("over.match_hint")))
+        if state.phase is Phase.MATCH_OVER:
+            winner = state.winner
+            title = t("over.match_title", name=names[winner if winner is not None else result.winner])
+
+            def match_over(_: object) -> None:
+                self._asking = False
                 self.dismiss(None)
-                return
-            await self.app.push_screen_wait(ResultScreen(t("over.title"), body, t("over.hint")))
-        finally:
+
+            self.app.push_screen(ResultScreen(title, body, t("over.match_hint")), match_over)
+            return
+
+        def next_game(_: object) -> None:
             self._asking = False
-        self.act(self.match.next_game)
-        self.notice = None
-        self.after_action()
+            if self.match.state.phase is Phase.GAME_OVER:
+                self.act(self.match.next_game)
+            self.notice = None
+            self.after_action()
+
+        self.app.push_screen(ResultScreen(t("over.title"), body, t("over.hint")), next_game)
 
     def action_ids(self) -> None:
         from tawla.ui.screens.ids import IdsScreen
@@ -751,6 +910,10 @@ class GameScreen(Words, Screen[None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+def _raise(error: Exception) -> None:
+    raise error
 
 
 def _worth_saying(reason: Reason) -> bool:
