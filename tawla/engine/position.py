@@ -157,9 +157,11 @@ class Position(tuple[int, ...]):
         return self.mover_off == CHECKERS or self.opponent_off == CHECKERS
 
     def __repr__(self) -> str:
-        from tawla.engine.ids import position_id
-
-        return f"<Position {position_id(self)}>"
+        # The counts as from_counts takes them (the opponent's in its own numbering). Not the
+        # Position ID: the IDs module builds on this one, and this one imports nothing back.
+        mover = {p: self[p] for p in range(1, 26) if self[p] > 0}
+        opponent = {25 - p: -self[p] for p in range(0, 25) if self[p] < 0}
+        return f"Position.from_counts({mover}, {opponent})"
 
     def __getnewargs__(self) -> tuple[tuple[int, ...]]:
         return (tuple(self),)

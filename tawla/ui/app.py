@@ -43,8 +43,6 @@ def terminal_bidi_sequence(app_does_it: bool, inside_tmux: bool | None = None) -
 
 CRASH_STATUS = 70
 """The exit status after an error that stopped the game (EX_SOFTWARE)."""
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
 _LEAVE_WITHIN = 3.0
 """Seconds a signalled tawla (SIGTERM, SIGHUP) gives its clean exit before it just ends."""
 
@@ -504,7 +502,7 @@ class TawlaApp(App[None]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
-        from tawla.ui.screens.too_small import TooSmallScreen
+        from tawla.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small and not isinstance(self.screen, TooSmallScreen):

@@ -34,7 +34,6 @@ class HelpScreen(Words, Screen[None]):
         self.relabel()
 
     def relabel(self) -> None:
-        from tawla.ui.app import TawlaApp
         from tawla.ui.screens.game import GameScreen
         from tawla.ui.screens.menu import MenuScreen
 
@@ -42,7 +41,7 @@ class HelpScreen(Words, Screen[None]):
         sections = (
             ("help.game", GameScreen.BINDINGS),
             ("help.menu", MenuScreen.BINDINGS),
-            ("help.everywhere", TawlaApp.BINDINGS),
+            ("help.everywhere", type(self.app).BINDINGS),  # (the app's own class: no import back to it)
         )
         rows: list[tuple[Text, object]] = []
         seen: set[tuple[str, str]] = set()

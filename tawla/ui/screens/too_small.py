@@ -8,7 +8,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tawla.i18n.bidi import isolate_ltr
-from tawla.ui.app import MIN_HEIGHT, MIN_WIDTH
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+"""The smallest terminal the board is drawn in."""
 
 
 class TooSmallMessage(Static):
