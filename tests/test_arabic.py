@@ -378,3 +378,13 @@ def test_an_arabic_name_in_an_english_sentence_keeps_its_number_beside_it() -> N
     text = tr("en", "resume.entry", a="فاطمة الزهراء", b="Christopher", sa=0, sb=3, length="x", rules="y", date="z")
     assert "\u2068فاطمة الزهراء\u2069" in text and "Christopher" in text and "\u2068Christopher" not in text
     assert visual(text, rtl=False).startswith("ﺀﺍﺮﻫﺰﻟﺍ ﺔﻤﻃﺎﻓ 0 – Christopher 3 · x")
+
+
+def test_our_key_names_are_textuals() -> None:
+    """tawla names the keys it binds itself (Textual's function for it is private); the names
+    must be the ones Textual gives the keys it receives, or a binding would never fire."""
+    from tawla.ui.keys import ARABIC_DIGITS, ARABIC_LAYOUT, _name
+
+    chars = {c for typed in ARABIC_LAYOUT.values() for c in typed} | set(ARABIC_LAYOUT) | set(ARABIC_DIGITS)
+    chars |= set("?/:;.,[]!@#$%^&*()-_=+`~'|<> ") | {'"', "\\"}
+    assert all(_name(c) == _character_to_key(c) for c in chars)

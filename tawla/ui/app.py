@@ -481,6 +481,8 @@ class TawlaApp(App[None]):
     def tell_terminal_bidi(self, app_does_it: bool) -> None:
         """Ask the terminal not to reorder text (CSI 8 l) when tawla does it, or to do it
         itself (CSI 8 h); through tmux's passthrough when inside tmux."""
+        # Textual has no public way to send a control sequence to the terminal: its driver,
+        # which owns the output, is the one place that writes in order with the frames.
         if self.is_headless or self._driver is None:
             return
         self._driver.write(terminal_bidi_sequence(app_does_it))

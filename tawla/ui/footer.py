@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey  # (Footer's keys: the widget exists only in this module)
 
 
 def describe(app: object, description: str) -> str:
@@ -115,7 +115,11 @@ class TawlaFooter(Footer):
         self.call_after_refresh(self._show_first_keys)
 
     def refresh_keys(self, enabled: dict[str, bool | None]) -> None:
-        """Update the keys in place: greyed out or not, and their live descriptions."""
+        """Update the keys in place: greyed out or not, and their live descriptions.
+
+        A FooterKey keeps its greyed-out state in ``_disabled`` (read by its click handler) with
+        no public setter: setting it here, with the class that draws it, spares rebuilding the
+        whole footer at every key (which costs a frame: see tests/bench_ui.py)."""
         live = getattr(self.screen, "describe_action", None)
         for key in self.query(FooterKey):
             changed = False

@@ -8,9 +8,10 @@ Arabic-Indic forms.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Final
 
-from textual.keys import _character_to_key
+from textual.keys import KEY_NAME_REPLACEMENTS
 
 ARABIC_LAYOUT: Final = {
     "q": "ض", "w": "ص", "e": "ث", "r": "ق", "t": "ف", "y": "غ", "u": "ع", "i": "ه", "o": "خ", "p": "ح",
@@ -25,7 +26,17 @@ ARABIC_DIGITS: Final = "٠١٢٣٤٥٦٧٨٩"
 
 
 def _name(char: str) -> str:
-    return _character_to_key(char) if len(char) == 1 else char
+    """Textual's key name for a character typed by a key: itself for letters and digits, else its
+    Unicode name in snake case (``?`` is ``question_mark``, ``؟`` is ``arabic_question_mark``).
+    The rule Textual applies to the keys it receives, written here because Textual's own
+    function for it (``textual.keys._character_to_key``) is private."""
+    if len(char) != 1 or char.isalnum():
+        return char
+    try:
+        key = unicodedata.name(char).lower().replace("-", "_").replace(" ", "_")
+    except ValueError:
+        return char
+    return KEY_NAME_REPLACEMENTS.get(key, key)
 
 
 def both(*keys: str) -> str:
