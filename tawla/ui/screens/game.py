@@ -552,6 +552,8 @@ class GameScreen(Words, Screen[None]):
     def footer_state(self, action: str) -> bool | None:
         """Whether the footer shows a key (True), greys it out (None) or leaves it out (False)."""
         allowed = self.check_action(action, ())
+        if action == "primary" and self.handover and self.match.state.phase is Phase.TURN:
+            return False  # (Enter waits at the hand-over: r rolls, and the footer says r)
         if action in self._SPEAKING and allowed:
             return self._SPEAKING[action] in self.match.actions()
         return allowed
