@@ -40,11 +40,16 @@ def crawford_games(states: list[MatchState]) -> set[int]:
     return {s.game for s in states if s.crawford_game}
 
 
+MATCHES = 250
+"""Random matches a chunk: 4 × 250 in the default run (each kind of event still met in every
+chunk); ``python -m tests.random_run N`` plays as many more as wanted."""
+
+
 @pytest.mark.parametrize("chunk", range(4))
 def test_random_matches_keep_every_invariant(chunk: int) -> None:
     rng = random.Random(f"random-matches-{chunk}")
     counts: Counter[str] = Counter()
-    for _ in range(500):
+    for _ in range(MATCHES):
         rules = random_rules(rng)
         match = play_random_match(rng, rules, max_games=4)
         final = match.state
@@ -90,4 +95,4 @@ def test_random_matches_keep_every_invariant(chunk: int) -> None:
         "money session",
         "match",
     ):
-        assert counts[what] > 0, f"no {what} in 500 random matches: {counts}"
+        assert counts[what] > 0, f"no {what} in {MATCHES} random matches: {counts}"

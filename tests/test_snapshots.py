@@ -1,7 +1,7 @@
 """SVG snapshots of every screen at 80×24 and 120×40 (pytest-textual-snapshot), in
 English, in Arabic with Western digits and in Arabic with Arabic-Indic digits.
 
-Run ``pytest tests/test_snapshots.py --snapshot-update`` after a deliberate
+Run ``pytest tests/test_snapshots.py -n 0 --snapshot-update`` after a deliberate
 change of the look, then look at the SVGs under ``tests/__snapshots__/``.
 Dice are scripted or seeded, so every picture is reproducible. (An SVG viewer
 applies its own bidi to the Arabic rows: the text in the files is what the

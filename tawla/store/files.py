@@ -118,7 +118,7 @@ def previous_of(path: Path) -> Path:
 def _keep_previous(path: Path) -> None:
     """``path`` is also kept as ``<name>.prev`` (atomically, and without a moment with neither)."""
     previous = previous_of(path)
-    staged = path.with_name(f".{path.name}.{os.getpid()}.prev")
+    staged = path.with_name(f".{path.name}.prev.{os.getpid()}.tmp")  # (a leftover of a kill is swept like any .tmp)
     with contextlib.suppress(OSError):
         staged.unlink()
     try:
