@@ -52,9 +52,12 @@ class Palette(CommandPalette):
         return super().dismiss(result)  # type: ignore[arg-type]
 
     @on(Input.Submitted)
+    @on(Input.Changed)  # (a letter behind the Esc that closed it would start a search: #11)
     @on(Button.Pressed)
     @on(OptionList.OptionSelected)
-    def _ignore_once_closing(self, event: Input.Submitted | Button.Pressed | OptionList.OptionSelected) -> None:
+    def _ignore_once_closing(
+        self, event: Input.Submitted | Input.Changed | Button.Pressed | OptionList.OptionSelected
+    ) -> None:
         if self._dismissed:
             event.stop()
             event.prevent_default()  # (CommandPalette's own handlers are the default here)

@@ -127,6 +127,8 @@ class LineScreen(Words, ModalScreen[str | None]):
             yield Static(self.show(self._hint), classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not self.is_active:  # (an Enter of the same burst, behind the one that answered: #11)
+            return
         text = event.value.translate(_DIGITS).strip()
         problem = self._check(text) if self._check else None
         if problem:

@@ -143,6 +143,8 @@ class GameScreen(Words, Screen[None]):
         """After a change of language: mirror the layout and redraw every text."""
         self.typing = False
         await self.recompose()
+        if self not in self.app.screen_stack:  # (closed meanwhile: F2 and Ctrl+W in one burst, #11)
+            return
         self._shown.clear()
         self._enabled = ()
         self._fit()

@@ -61,6 +61,8 @@ class HistoryScreen(Words, ModalScreen[Path | None]):
             yield Static(self.say("history.hint"), classes="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if not self.is_active:  # (an Enter of the same burst, behind the one that picked: #11)
+            return
         self.dismiss(Path(event.option.id or ""))
 
     def action_cancel(self) -> None:

@@ -70,6 +70,8 @@ class MenuScreen(Words, Screen[None]):
         menu.highlighted = highlighted
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if not self.is_active:  # (an Enter of the same burst, behind the one that opened a screen: #11)
+            return
         self.action_pick(event.option.id or "")
 
     def action_pick(self, item: str) -> None:

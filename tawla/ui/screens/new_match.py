@@ -99,6 +99,8 @@ class NewMatchScreen(Words, Screen[None]):
 
     async def _rebuild(self) -> None:
         await self.recompose()
+        if self not in self.app.screen_stack:  # (closed meanwhile: F2 and Ctrl+S in one burst, #11)
+            return
         self.on_mount()
 
     def on_input_changed(self, event: Input.Changed) -> None:

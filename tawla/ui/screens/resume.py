@@ -71,6 +71,8 @@ class ResumeScreen(Words, ModalScreen[str | None]):
 
     @on(OptionList.OptionSelected)
     def picked(self, event: OptionList.OptionSelected) -> None:
+        if not self.is_active:  # (an Enter of the same burst, behind the one that picked: #11)
+            return
         self.dismiss(event.option.id)
 
     def action_cancel(self) -> None:

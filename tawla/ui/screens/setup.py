@@ -38,6 +38,8 @@ class SetupScreen(Words, ModalScreen[tuple[MatchState, str, str | None] | None])
             field.cursor_blink = False
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not self.is_active:  # (an Enter of the same burst, behind the one that set it up: #11)
+            return
         from tawla.engine.xgid import is_xgid
 
         position = self.query_one("#position", Input).value.strip()
