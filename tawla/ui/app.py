@@ -9,21 +9,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.reactive import var
 from textual.screen import Screen
 from textual.theme import Theme
 
 from tawla.game.dice import DiceSource, FairDice
-from tawla.i18n import arabic_indic_by_default, choose_language, plain, to_digits, tr, tr_n
-from tawla.i18n.bidi import Bidi, has_rtl, visual, without_controls, without_controls_text
+from tawla.i18n import RTL_LANGUAGES, arabic_indic_by_default, choose_language, plain
+from tawla.i18n.words import Words
 from tawla.store.files import Paths, StoreError, atomic_write, read_json, set_aside
 from tawla.store.keeper import Keeper
 from tawla.store.options import BidiMode, Digits, Peek
 from tawla.store.options import Theme as ThemeName
 from tawla.ui.commands import TawlaCommands
 from tawla.ui.keys import both
+from tawla.ui.messages import CheckRtl, Played, PreferencesChosen, RulesChosen
 
 if TYPE_CHECKING:
     from tawla.game.match import Match
@@ -126,6 +128,18 @@ class TawlaApp(App[None]):
         Binding("f2", "language", "key.language", show=False),
     ]
 
+    words: var[Words] = var(Words())
+    """How the interface speaks (language, digits, who lays out Arabic): screens watch it and
+    rewrite their texts when it changes."""
+    look: var[int] = var(0)
+    """Counts changes of the play preferences (board, glyphs, pips…): screens watch it."""
+    unfinished: var[bool] = var(False)
+    """There is an unfinished match to resume (the menu watches it)."""
+    not_saving: var[str | None] = var(None)
+    """Why the match in play is not being saved right now (None: it is); the game shows it."""
+    playing: var[object] = var(None)
+    """The match being played (the one the keeper saves), if any."""
+
     def __init__(
         self,
         *,
@@ -154,7 +168,11 @@ class TawlaApp(App[None]):
         if settings is None and paths is not None:
             self._raw_settings = self._read_settings_file(paths)
         self._peek = Peek(self._raw_settings)
-        self.language = choose_language(lang, settings.language if settings is not None else self._peek.language)
+        self.set_reactive(
+            TawlaApp.words,
+            Words(choose_language(lang, settings.language if settings is not None else self._peek.language)),
+        )
+        self._speak()
         self.dice: DiceSource = dice if dice is not None else FairDice()
         self._start_match = match
         for theme in THEMES.values():
@@ -176,7 +194,7 @@ class TawlaApp(App[None]):
 
     def _saving_changed(self) -> None:
         """Saving stopped working, or works again: the game's panel says so."""
-        self.call_later(self._refresh_game)
+        self.not_saving = self.keeper.problem
 
     def _show_notes(self) -> None:
         from tawla.ui.screens.dialogs import NoticeScreen
@@ -187,11 +205,13 @@ class TawlaApp(App[None]):
         while self._notes:
             key, params = self._notes.pop(0)
             words = {k: self.problem_text(v) if isinstance(v, StoreError) else v for k, v in params.items()}
-            self.push_screen(NoticeScreen(self.t("store.title"), self.t(key, **words), self.t("store.hint")))
+            self.push_screen(
+                NoticeScreen(self.words.t("store.title"), self.words.t(key, **words), self.words.t("store.hint"))
+            )
 
     def problem_text(self, error: StoreError) -> str:
         """A store problem in the player's language."""
-        return self.t(f"store.{error.code}", **{k: str(v) for k, v in error.params.items()})
+        return self.words.t(f"store.{error.code}", **{k: str(v) for k, v in error.params.items()})
 
     def _read_settings_file(self, paths: Paths) -> object:
         try:
@@ -231,21 +251,11 @@ class TawlaApp(App[None]):
         except OSError as exc:
             self.note("store.not_saving", reason=exc.strerror or type(exc).__name__)
 
-    @property
-    def save_problem(self) -> str | None:
-        """Why the match is not being saved right now (None: it is)."""
-        return self.keeper.problem
-
-    def _refresh_game(self) -> None:
-        from tawla.ui.screens.game import GameScreen
-
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen) and screen.is_mounted:
-                screen.redraw()
-
-    def autosave(self, match: Match) -> None:
-        """Save ``match`` if it is the one being played and changed since its last save."""
-        self.keeper.autosave(match)
+    @on(Played)
+    def _played(self, message: Played) -> None:
+        """A move, a roll, a cube decision…: saved if it is the match being played (the keeper
+        writes only when its history changed)."""
+        self.keeper.autosave(message.match)
 
     def has_unfinished_match(self) -> bool:
         return self.keeper.has_unfinished()
@@ -260,69 +270,28 @@ class TawlaApp(App[None]):
             self._refresh_menu()
 
     def _refresh_menu(self) -> None:
-        from tawla.ui.screens.menu import MenuScreen
-
-        for screen in self.screen_stack:
-            if isinstance(screen, MenuScreen):
-                screen.relabel()
+        """Whether there is something to resume (the menu watches :attr:`unfinished`)."""
+        self.unfinished = self.keeper.has_unfinished()
 
     # -- language and preferences ---------------------------------------------
 
-    def t(self, key: str, /, **params: object) -> str:
-        """The text of a catalog key in the current language (logical order); whole-number
-        parameters are written in the digits of the interface."""
-        values = {k: self.num(v) if isinstance(v, int) else v for k, v in params.items()}
-        return tr(self.language, key, self.arabic_indic, **values)
-
-    def t_n(self, key: str, n: int, /, **params: object) -> str:
-        """The plural form of ``key`` for ``n``."""
-        return tr_n(self.language, key, n, **params).replace(str(n), self.num(n))
-
-    # -- right to left and digits ---------------------------------------------------------
-
     @property
-    def rtl(self) -> bool:
-        """The interface reads right to left (Arabic)."""
-        return self.language == "ar"
+    def language(self) -> str:
+        """The interface's language (``en`` or ``ar``)."""
+        return self.words.lang
 
-    @property
-    def bidi_by_app(self) -> bool:
-        """tawla shapes and reorders right-to-left text itself (else the terminal does)."""
+    def _speak(self, lang: str | None = None) -> None:
+        """The words in force, from the language and the preferences (every screen watching
+        :attr:`words` is told when they change)."""
+        lang = lang or self.words.lang
         if self._settings is None:
-            return self._peek.bidi is BidiMode.APP
-        return self._settings.preferences.bidi is BidiMode.APP
-
-    @property
-    def arabic_indic(self) -> bool:
-        """Numbers are written with Arabic-Indic digits."""
-        if not self.rtl:
-            return False
-        digits = self._settings.preferences.digits if self._settings is not None else self._peek.digits
-        if digits is Digits.AUTO:
-            return arabic_indic_by_default()
-        return digits is Digits.ARABIC_INDIC
-
-    def num(self, value: int | str) -> str:
-        """A number (or a text of digits, like move notation) in the interface's digits."""
-        return to_digits(str(value), self.arabic_indic)
-
-    def show(self, text: str | Text, justify: str | None = None) -> Bidi | Text:
-        """A paragraph for a Static: shaped, wrapped and ordered for the terminal (right-aligned
-        in Arabic unless ``justify`` is "center")."""
-        if self.bidi_by_app and (self.rtl or has_rtl(text.plain if isinstance(text, Text) else text)):
-            return Bidi(text, self.rtl, justify)
-        out = Text(text) if isinstance(text, str) else text.copy()
-        if not self.rtl:  # the isolates matter only to a terminal reordering Arabic itself
-            out = without_controls_text(out)
-        if justify:
-            out.justify = justify  # type: ignore[assignment]
-        return out
-
-    def line(self, text: str) -> str:
-        """One line of plain text (buttons, options, footer keys) as the terminal must draw it."""
-        if self.bidi_by_app:
-            return visual(text, self.rtl)
-        return text if self.rtl else without_controls(text)
+            digits, bidi = self._peek.digits, self._peek.bidi
+        else:
+            digits, bidi = self._settings.preferences.digits, self._settings.preferences.bidi
+        arabic_indic = lang in RTL_LANGUAGES and (
+            arabic_indic_by_default() if digits is Digits.AUTO else digits is Digits.ARABIC_INDIC
+        )
+        self.words = Words(lang, arabic_indic, bidi is BidiMode.APP)
 
     @property
     def settings(self) -> Settings:
@@ -348,8 +317,10 @@ class TawlaApp(App[None]):
         self.settings = self.settings.model_copy(update={"preferences": preferences})
         self.theme = THEMES[preferences.theme].name
         if bidi_changed:
-            self.tell_terminal_bidi(self.bidi_by_app)
-        self._refresh_screens()
+            self.tell_terminal_bidi(self.words.bidi_by_app)
+        self._speak()
+        self.look += 1
+        self.refresh_bindings()
 
     def set_default_rules(self, rules: RuleSet) -> None:
         """The rule set new matches start with."""
@@ -357,18 +328,11 @@ class TawlaApp(App[None]):
 
     def set_language(self, lang: str) -> None:
         """Switch language and redraw every screen."""
-        self.language = lang
         self.settings = self.settings.model_copy(update={"language": lang})
-        self._refresh_screens()
-        if self.rtl and not self.settings.bidi_checked:
-            self.check_rtl()  # the first switch to Arabic: ask how this terminal shows it
-
-    def _refresh_screens(self) -> None:
-        for screen in self.screen_stack:
-            relabel = getattr(screen, "relabel", None)
-            if relabel is not None:
-                relabel()
+        self._speak(lang)
         self.refresh_bindings()
+        if self.words.rtl and not self.settings.bidi_checked:
+            self.check_rtl()  # the first switch to Arabic: ask how this terminal shows it
 
     # -- lifecycle --------------------------------------------------------------------
 
@@ -379,12 +343,12 @@ class TawlaApp(App[None]):
         return MenuScreen()
 
     def on_mount(self) -> None:
-        self.tell_terminal_bidi(self.bidi_by_app)
+        self.tell_terminal_bidi(self.words.bidi_by_app)
         self._catch_signals()
         checked = self._settings.bidi_checked if self._settings is not None else self._peek.bidi_checked
         if self._start_match is not None:
             self.start_match(self._start_match)
-        elif self.rtl and not checked:
+        elif self.words.rtl and not checked:
             self.check_rtl()  # the first Arabic start: ask how this terminal shows Arabic
         self._check_size(self.size.width, self.size.height)
         self.call_after_refresh(self._settle)
@@ -401,6 +365,7 @@ class TawlaApp(App[None]):
                 sweep(self.keeper.folder)
             if not self._resume_at_start:
                 self.keeper.unfinished()  # (an old current.json moved, a damaged file named)
+        self._speak()  # (the digits and the Arabic layout as validated)
         if settings.preferences.theme is not self._peek.theme:
             self.theme = THEMES[settings.preferences.theme].name
         if self._resume_at_start:
@@ -462,9 +427,9 @@ class TawlaApp(App[None]):
             super()._handle_exception(error)
             return
         if self.crashed is not None:
-            message = self.t("crash.line", file=str(self.crashed))
+            message = self.words.t("crash.line", file=str(self.crashed))
         else:
-            message = self.t("crash.no_file") + "\n" + report
+            message = self.words.t("crash.no_file") + "\n" + report
         self.exit(return_code=CRASH_STATUS, message=Text(plain(message)))  # (logical order, as the command line prints)
 
     @staticmethod
@@ -472,6 +437,18 @@ class TawlaApp(App[None]):
         from tawla import __version__
 
         return __version__
+
+    @on(PreferencesChosen)
+    def _preferences_chosen(self, message: PreferencesChosen) -> None:
+        self.set_preferences(message.preferences)
+
+    @on(RulesChosen)
+    def _rules_chosen(self, message: RulesChosen) -> None:
+        self.set_default_rules(message.rules)
+
+    @on(CheckRtl)
+    def _check_rtl_asked(self) -> None:
+        self.check_rtl()
 
     def action_quit(self) -> None:  # type: ignore[override]
         """Ctrl+Q, Ctrl+C, Quit in the menu: save, then leave."""
@@ -536,8 +513,10 @@ class TawlaApp(App[None]):
         def left(_: object) -> None:
             if self.keeper.owns(match):
                 self.keeper.release()  # (another tawla may resume it now)
+                self.playing = None
                 self._refresh_menu()
 
+        self.playing = match
         self.push_screen(GameScreen(match), left)
 
     # -- actions ---------------------------------------------------------------------------
@@ -557,14 +536,22 @@ class TawlaApp(App[None]):
         self.push_screen(RulebookScreen())
 
     def action_settings(self) -> None:
+        from tawla.ui.screens.game import GameScreen
         from tawla.ui.screens.settings import SettingsScreen
 
-        self.push_screen(SettingsScreen())
+        locked = any(isinstance(screen, GameScreen) and screen.autosaves for screen in self.screen_stack)
+        self.push_screen(SettingsScreen(self.settings.rules, locked=locked))
 
     def action_new_match(self) -> None:
-        from tawla.ui.screens.new_match import NewMatchScreen
+        from tawla.ui.screens.new_match import MatchChosen, NewMatchScreen
 
-        self.push_screen(NewMatchScreen())
+        def chosen(answer: MatchChosen | None) -> None:
+            if answer is None:
+                return
+            self.settings = self.settings.model_copy(update={"names": answer.typed, "rules": answer.rules})
+            self.new_match(answer.rules, answer.names)
+
+        self.push_screen(NewMatchScreen(self.settings.rules, self.settings.names), chosen)
 
     def action_resume(self) -> None:
         """The unfinished matches, the one played last first: Enter plays on, Delete takes one off."""
@@ -580,7 +567,7 @@ class TawlaApp(App[None]):
             if ident is not None:
                 self.resume(ident)
 
-        self.push_screen(ResumeScreen(), picked)
+        self.push_screen(ResumeScreen(self.keeper), picked)
 
     def action_setup(self) -> None:
         """Set up a position from its IDs and play on from there."""
@@ -591,11 +578,11 @@ class TawlaApp(App[None]):
             if answer is None:
                 return
             state, position, match_id = answer
-            names = tuple(n or self.t(f"new.default{i + 1}") for i, n in enumerate(self.settings.names))
+            names = tuple(n or self.words.t(f"new.default{i + 1}") for i, n in enumerate(self.settings.names))
             match = Match(names=names, dice=self.dice, start=state)  # type: ignore[arg-type]
             self.start_match(match, setup=(position, match_id))
 
-        self.push_screen(SetupScreen(), chosen)
+        self.push_screen(SetupScreen(self.settings.rules), chosen)
 
     def action_replay(self) -> None:
         """Pick a saved match and replay its games."""
@@ -608,7 +595,7 @@ class TawlaApp(App[None]):
 
                 self.push_screen(ReplayScreen(saved.match))
 
-        self.push_screen(HistoryScreen("history.replay_title"), picked)
+        self.push_screen(HistoryScreen(self.keeper, "history.replay_title"), picked)
 
     def action_export(self) -> None:
         """Export the match being played, or a saved one, as a .mat file."""
@@ -625,7 +612,7 @@ class TawlaApp(App[None]):
             if saved is not None:
                 self._export(saved.match, saved.id)
 
-        self.push_screen(HistoryScreen("history.export_title"), picked)
+        self.push_screen(HistoryScreen(self.keeper, "history.export_title"), picked)
 
     def _load_for_reading(self, path: Path | None) -> SavedMatch | None:
         """A saved match to replay or export; a file that fails is named (and left where it is)."""
@@ -638,7 +625,7 @@ class TawlaApp(App[None]):
         default = str(self.keeper.export_path(match, ident))
 
         def check(text: str) -> str | None:
-            return None if text.strip() else self.t("export.empty")
+            return None if text.strip() else self.words.t("export.empty")
 
         def chosen(text: str | None) -> None:
             if not text:
@@ -647,12 +634,14 @@ class TawlaApp(App[None]):
             try:
                 written = self.keeper.export(match, target)
             except OSError as exc:
-                message = self.t("export.failed", file=str(target), reason=exc.strerror or type(exc).__name__)
+                message = self.words.t("export.failed", file=str(target), reason=exc.strerror or type(exc).__name__)
             else:
-                message = self.t("export.done", file=str(written))
-            self.push_screen(NoticeScreen(self.t("export.title"), message, self.t("store.hint")))
+                message = self.words.t("export.done", file=str(written))
+            self.push_screen(NoticeScreen(self.words.t("export.title"), message, self.words.t("store.hint")))
 
-        self.push_screen(LineScreen(self.t("export.title"), self.t("export.hint"), check=check, value=default), chosen)
+        self.push_screen(
+            LineScreen(self.words.t("export.title"), self.words.t("export.hint"), check=check, value=default), chosen
+        )
 
     def action_menu(self) -> None:
         """Back to the menu from a game (saved, and on the Resume list) or a replay."""
@@ -672,7 +661,7 @@ class TawlaApp(App[None]):
             return
         if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             return
-        placeholder = self.line(self.t("command.search"))
+        placeholder = self.words.line(self.words.t("command.search"))
         self.push_screen(Palette(placeholder=placeholder, id="--command-palette"))
 
     def _too_small_on_top(self) -> bool:
@@ -698,12 +687,14 @@ class TawlaApp(App[None]):
             ("help", self.action_help),
             ("quit", self.action_quit),
         ]
-        return [(self.t(f"command.{name}"), self.t(f"command.{name}_help"), action) for name, action in names]
+        return [
+            (self.words.t(f"command.{name}"), self.words.t(f"command.{name}_help"), action) for name, action in names
+        ]
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The same commands as drawn (the palette uses :class:`~tawla.ui.commands.TawlaCommands`)."""
         for title, help_text, action in self.palette_commands():
-            yield SystemCommand(self.line(title), self.line(help_text), action)
+            yield SystemCommand(self.words.line(title), self.words.line(help_text), action)
 
 
 def _game_screen() -> type[Screen[Any]]:

@@ -28,7 +28,7 @@ class TawlaCommands(Provider):
     async def discover(self) -> Hits:
         app = self.tawla
         for title, help_text, callback in sorted(app.palette_commands(), key=lambda c: c[0]):
-            yield DiscoveryHit(app.line(title), callback, help=app.line(help_text))
+            yield DiscoveryHit(app.words.line(title), callback, help=app.words.line(help_text))
 
     async def search(self, query: str) -> Hits:
         app = self.tawla
@@ -36,8 +36,8 @@ class TawlaCommands(Provider):
         for title, help_text, callback in app.palette_commands():
             score = matcher.match(title)
             if score > 0:
-                shown = app.line(title) if app.rtl else matcher.highlight(title)
-                yield Hit(score, shown, callback, help=app.line(help_text))
+                shown = app.words.line(title) if app.words.rtl else matcher.highlight(title)
+                yield Hit(score, shown, callback, help=app.words.line(help_text))
 
 
 class Palette(CommandPalette):

@@ -13,18 +13,20 @@ from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey  # (Footer's keys: the widget exists only in this module)
 
+from tawla.i18n.words import Words
+
 
 def describe(app: object, description: str) -> str:
-    """The text of a binding description (a catalog key, or one of Textual's own)."""
-    translate = getattr(app, "t", None)
-    if translate is None or not description:
+    """The text of a binding description (a catalog key, or one of Textual's own) in the app's
+    words (its reactive ``words``; an app without them shows the description as it is)."""
+    words: Words | None = getattr(app, "words", None)
+    if words is None or not description:
         return description
     key = description if description.startswith("key.") else f"textual.{description.lower()}"
-    text = translate(key)
+    text = words.t(key)
     if text == key:
         return description
-    line = getattr(app, "line", None)
-    return str(line(text)) if line is not None else text
+    return words.line(text)
 
 
 class MirroredFooterKey(FooterKey):
@@ -85,7 +87,8 @@ class TawlaFooter(Footer):
     """
 
     def compose(self) -> ComposeResult:
-        rtl = bool(getattr(self.app, "rtl", False))
+        words: Words | None = getattr(self.app, "words", None)
+        rtl = words is not None and words.rtl
         self.set_class(rtl, "-rtl")
         keys: list[Widget] = []
         shown = getattr(self.screen, "footer_state", None)

@@ -18,10 +18,10 @@ from tawla.i18n import tr
 from tawla.i18n.bidi import visual
 from tawla.store.options import BidiMode
 from tawla.ui.keys import digit_keys
-from tawla.ui.screens.base import Words
+from tawla.ui.screens.base import Speaks
 
 
-class CheckRtlScreen(Words, ModalScreen[BidiMode | None]):
+class CheckRtlScreen(Speaks, ModalScreen[BidiMode | None]):
     """Press 1 or 2 for the line that reads correctly; Esc keeps things as they are."""
 
     CSS_PATH = "dialogs.tcss"

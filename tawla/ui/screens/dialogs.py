@@ -12,12 +12,12 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Static
 
 from tawla.ui.keys import ARABIC_DIGITS, both, digit_keys
-from tawla.ui.screens.base import Words
+from tawla.ui.screens.base import Speaks
 
 _DIGITS = str.maketrans(ARABIC_DIGITS, "0123456789")
 
 
-class _Dialog(Words, ModalScreen[object]):
+class _Dialog(Speaks, ModalScreen[object]):
     """A centred card with a title, a body and a hint line (texts in logical order)."""
 
     CSS_PATH = "dialogs.tcss"
@@ -94,7 +94,7 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
     BINDINGS = [Binding("enter", "close", show=False)]
 
 
-class LineScreen(Words, ModalScreen[str | None]):
+class LineScreen(Speaks, ModalScreen[str | None]):
     """One line of text to type (notation, manual dice), with suggestions and a live error line."""
 
     CSS_PATH = "dialogs.tcss"

@@ -32,7 +32,8 @@ from tawla.ui.cursor import Cursor
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Cell, Layout
 from tawla.ui.keys import ARABIC_DIGITS, both, digit_keys
-from tawla.ui.screens.base import Words
+from tawla.ui.messages import Played
+from tawla.ui.screens.base import Speaks
 from tawla.ui.screens.dialogs import AnswerScreen, LineScreen, ResignLevelScreen, ResultScreen
 
 _DIGITS = str.maketrans(ARABIC_DIGITS, "0123456789")
@@ -51,7 +52,7 @@ class MovePrompt(Input):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "cursor_right", show=False)]
 
 
-class GameScreen(Words, Screen[None]):
+class GameScreen(Speaks, Screen[None]):
     """Two players, one keyboard: the match in progress."""
 
     CSS_PATH = "game.tcss"
@@ -98,11 +99,11 @@ class GameScreen(Words, Screen[None]):
     # -- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        self.set_class(self.tawla.rtl, "-rtl")
+        self.set_class(self.rtl, "-rtl")
         yield Static(id="banner")
         with Horizontal(id="table"):
             # In Arabic the layout mirrors: the panel goes to the left of the board.
-            if self.tawla.rtl:
+            if self.rtl:
                 yield Static(id="panel")
                 yield BoardView(id="board")
             else:
@@ -116,11 +117,13 @@ class GameScreen(Words, Screen[None]):
                 prompt.can_focus = False  # (until it is opened: Tab must not wander into it)
                 # The title first, then the box: from the right in Arabic.
                 parts = [Label(id="prompt-title"), prompt]
-                yield from reversed(parts) if self.tawla.rtl else parts
+                yield from reversed(parts) if self.rtl else parts
             yield Static(id="prompt-line")
         yield TawlaFooter(compact=True)
 
     def on_mount(self) -> None:
+        if self.autosaves:
+            self.watch(self.app, "not_saving", self.redraw, init=False)  # (the panel says so)
         self._fit()
         self.after_action()
 
@@ -130,7 +133,7 @@ class GameScreen(Words, Screen[None]):
     def on_screen_resume(self) -> None:
         # A match started over this one (from the command palette) took its place: this one
         # was saved and is on the Resume list; its screen goes.
-        if self.autosaves and not self.tawla.keeper.owns(self.match):
+        if self.autosaves and self.app.playing is not self.match:
             self.dismiss(None)
 
     def _fit(self) -> None:
@@ -143,7 +146,7 @@ class GameScreen(Words, Screen[None]):
         """After a change of language: mirror the layout and redraw every text."""
         self.typing = False
         await self.recompose()
-        if self not in self.app.screen_stack:  # (closed meanwhile: F2 and Ctrl+W in one burst, #11)
+        if self not in self.app.screen_stack or not self.query(BoardView):  # (closed, or rebuilt again meanwhile: #11)
             return
         self._shown.clear()
         self._enabled = ()
@@ -158,7 +161,7 @@ class GameScreen(Words, Screen[None]):
 
     @property
     def lang(self) -> str:
-        return self.app.language  # type: ignore[no-any-return]
+        return self.words.lang
 
     def layout_now(self) -> Layout:
         state = self.match.state
@@ -175,7 +178,7 @@ class GameScreen(Words, Screen[None]):
         try:
             action(*args)
         except ActionError as err:
-            self.problem = self.tawla.num(action_error_text(self.lang, err))
+            self.problem = self.num(action_error_text(self.lang, err))
             self.app.bell()
             self.redraw()
             return False
@@ -216,7 +219,9 @@ class GameScreen(Words, Screen[None]):
 
     def redraw(self) -> None:
         if self.autosaves:
-            self.tawla.autosave(self.match)  # (only when the history changed)
+            self.post_message(Played(self.match))  # (the app saves it: only when its history changed)
+        if not self.query(BoardView) or not self.query(TawlaFooter):
+            return  # (a key before the screen is built, or while it is rebuilt: drawn once it is, #11)
         self.query_one(BoardView).show(self._board_model())
         self._set("#panel", self._panel())
         self._set("#banner", self._banner())
@@ -288,7 +293,7 @@ class GameScreen(Words, Screen[None]):
             if c.picked is not None:
                 picked = c.cell(c.picked)
                 destinations = tuple(
-                    Destination(c.cell(s.dest), self.tawla.num(s.die), i == c.choice) for i, s in enumerate(c.choices)
+                    Destination(c.cell(s.dest), self.num(s.die), i == c.choice) for i, s in enumerate(c.choices)
                 )
         last: frozenset[Cell] = frozenset()
         last_turn = self.match.last_turn
@@ -307,13 +312,13 @@ class GameScreen(Words, Screen[None]):
             destinations=destinations,
             last=last,
             ascii=self.prefs.ascii_board,
-            numbers=tuple(self.tawla.num(n) for n in range(26)),
+            numbers=tuple(self.num(n) for n in range(26)),
         )
 
     def _panel(self) -> Group:
         state = self.match.state
         rules = state.rules
-        t, num, show = self.t, self.tawla.num, self.show
+        t, num, show = self.t, self.num, self.show
         head = Text()
         if rules.is_match:
             head.append(t("panel.match", length=rules.match_length), style="bold")
@@ -322,11 +327,11 @@ class GameScreen(Words, Screen[None]):
         else:
             head.append(t("panel.money"), style="bold")
         head.append("\n" + t("panel.game", number=state.game))
-        if self.tawla.save_problem is not None:
+        if self.autosaves and self.app.not_saving is not None:
             head.append("\n" + t("panel.not_saved"), style="bold reverse")
 
         pips = self.prefs.show_pips
-        rtl = self.tawla.rtl
+        rtl = self.rtl
         scores = Table.grid(padding=(0, 1))
         columns: list[list[Text]] = [[], [], []] if pips else [[], []]
         score_title, pips_title = t("panel.score"), t("panel.pips")
@@ -376,7 +381,7 @@ class GameScreen(Words, Screen[None]):
                 else:
                     body.append(f"[{num(d)}]", style="dim strike")
                 body.append(" ")
-            if self.prefs.roll_names and self.tawla.rtl:
+            if self.prefs.roll_names and self.rtl:
                 body.append("— " + self.roll_name(turn.roll), style="italic")
         elif state.opening_dice is not None and state.phase is Phase.OPENING:
             d0, d1 = state.opening_dice
@@ -403,8 +408,8 @@ class GameScreen(Words, Screen[None]):
 
     def roll_text(self, roll: tuple[int, int], joined: bool = False) -> str:
         """A roll as players write it (6-5, or 65), kept left to right inside Arabic text."""
-        text = self.tawla.num(f"{roll[0]}{roll[1]}" if joined else f"{roll[0]}-{roll[1]}")
-        return isolate_ltr(text) if self.tawla.rtl else text
+        text = self.num(f"{roll[0]}{roll[1]}" if joined else f"{roll[0]}-{roll[1]}")
+        return isolate_ltr(text) if self.rtl else text
 
     def roll_name(self, roll: tuple[int, int]) -> str:
         """A roll's café name: شيش بيش for 6-5, دوش for 6-6 (the higher die first)."""
@@ -418,11 +423,11 @@ class GameScreen(Words, Screen[None]):
         in Arabic the moves follow each other from right to left."""
         if not steps:
             return self.t("panel.no_move")
-        moves = self.tawla.num(format_steps(steps)).split(" ")
-        return " ".join(isolate_ltr(m) for m in moves) if self.tawla.rtl else " ".join(moves)
+        moves = self.num(format_steps(steps)).split(" ")
+        return " ".join(isolate_ltr(m) for m in moves) if self.rtl else " ".join(moves)
 
     def reason(self, reason: Reason) -> str:
-        return self.tawla.num(reason_text(self.lang, reason))
+        return self.num(reason_text(self.lang, reason))
 
     def _banner(self) -> object:
         state = self.match.state
@@ -818,9 +823,7 @@ class GameScreen(Words, Screen[None]):
             else:
                 play = None
             if play is None:
-                self.query_one("#prompt-line", Static).update(
-                    self.show(self.tawla.num(notation_error_text(self.lang, err)))
-                )
+                self.query_one("#prompt-line", Static).update(self.show(self.num(notation_error_text(self.lang, err))))
                 self.app.bell()
                 return
         self.close_prompt()
@@ -839,7 +842,7 @@ class GameScreen(Words, Screen[None]):
             return
         self.handover = False
         body = "\n".join(
-            t(f"resign.level{level}", points=self.tawla.t_n("points", state.points_for(ResultKind(level))))
+            t(f"resign.level{level}", points=self.t_n("points", state.points_for(ResultKind(level))))
             for level in (1, 2, 3)
         )
 
@@ -883,7 +886,7 @@ class GameScreen(Words, Screen[None]):
         names = self.match.names
         kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
         how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
-        points = self.tawla.t_n("points", result.points)
+        points = self.t_n("points", result.points)
         body = t("over.body", name=names[result.winner], how=how, points=points)
         body += "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
         self._asking = True

@@ -11,14 +11,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.screens.base import Words
+from tawla.ui.screens.base import Speaks
 
 
 def _key_text(app: object, key: str) -> str:
     return str(app.get_key_display(Binding(key, "")))  # type: ignore[attr-defined]
 
 
-class HelpScreen(Words, Screen[None]):
+class HelpScreen(Speaks, Screen[None]):
     """The keys of every screen."""
 
     CSS_PATH = "help.tcss"
@@ -37,7 +37,7 @@ class HelpScreen(Words, Screen[None]):
         from tawla.ui.screens.game import GameScreen
         from tawla.ui.screens.menu import MenuScreen
 
-        app = self.tawla
+        app = self.app
         sections = (
             ("help.game", GameScreen.BINDINGS),
             ("help.menu", MenuScreen.BINDINGS),
@@ -50,7 +50,7 @@ class HelpScreen(Words, Screen[None]):
             rows.append((Text(""), self.show(Text(self.t(title), style="bold underline"))))
             for binding in bindings:
                 assert isinstance(binding, Binding)
-                description = app.t(binding.description) if binding.description.startswith("key.") else ""
+                description = self.t(binding.description) if binding.description.startswith("key.") else ""
                 keys = [k.strip() for k in binding.key.split(",")]
                 shown = " / ".join(dict.fromkeys(_key_text(app, k) for k in keys))
                 if (shown, description) in seen or not description:
@@ -59,8 +59,8 @@ class HelpScreen(Words, Screen[None]):
                 rows.append((Text(shown, style="bold"), self.show(description)))
         # Keys first, what they do next to them; in Arabic that is mirrored: the keys at the
         # right edge and the words right-aligned against them, read from the right.
-        table = Table.grid(padding=(0, 2), expand=self.tawla.rtl)
-        if self.tawla.rtl:
+        table = Table.grid(padding=(0, 2), expand=self.rtl)
+        if self.rtl:
             table.add_column(ratio=1)
             table.add_column()
             for keys_cell, words in rows:

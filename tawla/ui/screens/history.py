@@ -12,22 +12,24 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tawla.store import saves
-from tawla.ui.screens.base import Words
+from tawla.store.keeper import Keeper
+from tawla.ui.screens.base import Speaks
 
 
-class HistoryScreen(Words, ModalScreen[Path | None]):
+class HistoryScreen(Speaks, ModalScreen[Path | None]):
     """A list of saved matches; Enter picks one (its file), Esc goes back."""
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", show=False)]
 
-    def __init__(self, title_key: str, include_current: bool = True) -> None:
+    def __init__(self, keeper: Keeper, title_key: str, include_current: bool = True) -> None:
         super().__init__()
+        self.keeper = keeper
         self.title_key = title_key
         self.include_current = include_current
 
     def _files(self) -> list[Path]:
-        keeper = self.tawla.keeper
+        keeper = self.keeper
         unfinished = [entry.listing.path for entry in keeper.unfinished()] if self.include_current else []
         return unfinished + keeper.history()
 
@@ -43,7 +45,7 @@ class HistoryScreen(Words, ModalScreen[Path | None]):
                 state = self.t("history.finished" if entry.finished else "history.unfinished")
                 text = self.t(
                     "history.entry",
-                    date=self.tawla.num(entry.started),
+                    date=self.num(entry.started),
                     a=a,
                     b=b,
                     sa=entry.score[0],

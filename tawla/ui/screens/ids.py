@@ -10,10 +10,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tawla.ui.keys import both
-from tawla.ui.screens.base import Words
+from tawla.ui.screens.base import Speaks
 
 
-class IdsScreen(Words, ModalScreen[None]):
+class IdsScreen(Speaks, ModalScreen[None]):
     """The IDs, selectable with the mouse; c copies gnubg's pair and x the XGID (the terminal's
     clipboard, OSC 52)."""
 

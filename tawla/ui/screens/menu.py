@@ -11,12 +11,12 @@ from textual.widgets.option_list import Option
 
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
-from tawla.ui.screens.base import Words
+from tawla.ui.screens.base import Speaks
 
 ITEMS = ("new_match", "resume", "setup", "replay", "export", "settings", "rules", "language", "quit")
 
 
-class MenuScreen(Words, Screen[None]):
+class MenuScreen(Speaks, Screen[None]):
     """New match, resume, set up a position, replay, export, settings, rules, language, quit."""
 
     AUTO_FOCUS = "#menu"
@@ -39,8 +39,11 @@ class MenuScreen(Words, Screen[None]):
     _drawn: tuple[object, ...] = ()
     """What the menu was last drawn for (language, direction, resumable)."""
 
+    def on_mount(self) -> None:
+        self.watch(self.app, "unfinished", self.relabel)  # "Resume" may become possible, or not
+
     def on_screen_resume(self) -> None:
-        self.relabel()  # shown, or back from a game: "Resume" may have become possible, or not
+        self.relabel()
 
     def _options(self, resumable: bool) -> list[Option]:
         return [
@@ -48,13 +51,12 @@ class MenuScreen(Words, Screen[None]):
         ]
 
     def relabel(self) -> None:
-        app = self.tawla
-        resumable = app.has_unfinished_match()
-        drawn = (app.language, app.bidi_by_app, app.arabic_indic, resumable)
+        resumable = bool(self.app.unfinished)
+        drawn = (self.words, resumable)
         if drawn == self._drawn:
             return
         self._drawn = drawn
-        self.set_class(app.rtl, "-rtl")
+        self.set_class(self.rtl, "-rtl")
         self.query_one("#logo", Static).update(self.say("menu.logo", justify="center"))
         self.query_one("#tagline", Static).update(self.say("menu.tagline", justify="center"))
         menu = self.query_one("#menu", OptionList)
@@ -69,28 +71,12 @@ class MenuScreen(Words, Screen[None]):
             self._offered = resumable
         menu.highlighted = highlighted
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if not self.is_active:  # (an Enter of the same burst, behind the one that opened a screen: #11)
             return
-        self.action_pick(event.option.id or "")
+        await self.action_pick(event.option.id or "")
 
-    def action_pick(self, item: str) -> None:
-        app = self.app
-        if item == "new_match":
-            app.action_new_match()
-        elif item == "resume":
-            app.action_resume()
-        elif item == "setup":
-            app.action_setup()
-        elif item == "replay":
-            app.action_replay()
-        elif item == "export":
-            app.action_export()
-        elif item == "settings":
-            app.action_settings()
-        elif item == "rules":
-            app.action_rules()
-        elif item == "language":
-            app.action_language()
-        elif item == "quit":
-            app.action_quit()
+    async def action_pick(self, item: str) -> None:
+        # Every item is one of the app's actions. Run now, not posted: the screen it opens must
+        # be on top before the next key of a burst arrives (#11).
+        await self.app.run_action(item)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,13 +16,24 @@ from tawla.game import RuleSet
 from tawla.game.rules import PRESETS, preset, preset_of
 from tawla.i18n.bidi import has_rtl
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.screens.base import Words
+from tawla.ui.screens.base import Speaks
+
+
+@dataclass(frozen=True)
+class MatchChosen:
+    """The New match screen's answer: the rules, the names to play under, and the names as
+    typed (remembered for next time; an empty one plays under the default name)."""
+
+    rules: RuleSet
+    names: tuple[str, str]
+    typed: tuple[str, str]
+
 
 LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21, 25, 0)
 """Match lengths on offer; 0 is money play."""
 
 
-class NewMatchScreen(Words, Screen[None]):
+class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
     """Names, match length, preset, and a way into the full house rules."""
 
     CSS_PATH = "new_match.tcss"
@@ -30,13 +43,16 @@ class NewMatchScreen(Words, Screen[None]):
         Binding("ctrl+s", "start", "key.start"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, rules: RuleSet, names: tuple[str, str]) -> None:
+        """``rules`` and ``names``: those of the last match started (the screen answers the
+        rules and the names chosen, as typed and as played)."""
         super().__init__()
-        self.rules: RuleSet = self.tawla.settings.rules
+        self.rules: RuleSet = rules
+        self.names = names
 
     def compose(self) -> ComposeResult:
-        self.set_class(self.tawla.rtl, "-rtl")
-        names = self.tawla.settings.names
+        self.set_class(self.rtl, "-rtl")
+        names = self.names
         with Vertical(id="card"):
             yield Static(self.say("new.title"), classes="title")
             for i in (0, 1):
@@ -51,10 +67,7 @@ class NewMatchScreen(Words, Screen[None]):
             yield from self._row(
                 "new.length",
                 Select(
-                    [
-                        (self.line(self.t("new.money") if n == 0 else self.tawla.t_n("new.points", n)), n)
-                        for n in LENGTHS
-                    ],
+                    [(self.line(self.t("new.money") if n == 0 else self.t_n("new.points", n)), n) for n in LENGTHS],
                     value=self.rules.match_length if self.rules.match_length in LENGTHS else 5,
                     allow_blank=False,
                     id="length",
@@ -76,13 +89,13 @@ class NewMatchScreen(Words, Screen[None]):
                     Button(self.line(self.t("new.house_rules")), id="house"),
                     Button(self.line(self.t("new.start")), id="start", variant="primary"),
                 ]
-                yield from reversed(buttons) if self.tawla.rtl else buttons
+                yield from reversed(buttons) if self.rtl else buttons
         yield TawlaFooter()
 
     def _row(self, label: str, control: Widget) -> ComposeResult:
         """A label and its control; mirrored in Arabic (the label on the right)."""
         with Horizontal(classes="row"):
-            if self.tawla.rtl:
+            if self.rtl:
                 yield control
                 yield Label(self.say(label), classes="label")
             else:
@@ -90,6 +103,8 @@ class NewMatchScreen(Words, Screen[None]):
                 yield control
 
     def on_mount(self) -> None:
+        if self not in self.app.screen_stack:  # (closed before it was mounted: Esc, Enter, Esc in one burst, #11)
+            return
         self._summarize()
         for i in (0, 1):
             self._preview(i, self.query_one(f"#name{i}", Input).value)
@@ -141,7 +156,7 @@ class NewMatchScreen(Words, Screen[None]):
                 from tawla.i18n.messages import rules_error_text
 
                 key = getattr(err, "type", None) or "rules.tournament_money"
-                problem.update(self.show(rules_error_text(self.tawla.language, str(key))))
+                problem.update(self.show(rules_error_text(self.words.lang, str(key))))
         self._summarize()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -154,7 +169,7 @@ class NewMatchScreen(Words, Screen[None]):
     async def _house_rules(self) -> None:
         from tawla.ui.screens.settings import SettingsScreen
 
-        rules = await self.app.push_screen_wait(SettingsScreen(rules=self.rules))
+        rules = await self.app.push_screen_wait(SettingsScreen(self.rules, for_new_match=True))
         if isinstance(rules, RuleSet):
             self.rules = rules
             with self.prevent(Select.Changed):
@@ -164,12 +179,5 @@ class NewMatchScreen(Words, Screen[None]):
 
     def action_start(self) -> None:
         names = tuple(self.query_one(f"#name{i}", Input).value.strip() or self.t(f"new.default{i + 1}") for i in (0, 1))
-        app = self.tawla
-        app.settings = app.settings.model_copy(
-            update={
-                "names": tuple(self.query_one(f"#name{i}", Input).value.strip() for i in (0, 1)),
-                "rules": self.rules,
-            }
-        )
-        self.dismiss(None)
-        app.new_match(self.rules, (names[0], names[1]))
+        typed = tuple(self.query_one(f"#name{i}", Input).value.strip() for i in (0, 1))
+        self.dismiss(MatchChosen(self.rules, (names[0], names[1]), (typed[0], typed[1])))

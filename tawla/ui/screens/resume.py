@@ -10,13 +10,13 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tawla.store.keeper import Unfinished
+from tawla.store.keeper import Keeper, Unfinished
 from tawla.ui.keys import both
-from tawla.ui.screens.base import Words
+from tawla.ui.screens.base import Speaks
 from tawla.ui.screens.dialogs import ConfirmScreen
 
 
-class ResumeScreen(Words, ModalScreen[str | None]):
+class ResumeScreen(Speaks, ModalScreen[str | None]):
     """The unfinished matches, the one played last first. Enter plays on (its id is the
     answer), Delete or d takes the highlighted one off the list (it stays in the history),
     Esc goes back. A match open in another tawla is shown, and cannot be picked."""
@@ -27,12 +27,13 @@ class ResumeScreen(Words, ModalScreen[str | None]):
         Binding("delete," + both("d"), "delete", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, keeper: Keeper) -> None:
         super().__init__()
+        self.keeper = keeper
         self.entries: list[Unfinished] = []
 
     def compose(self) -> ComposeResult:
-        self.entries = self.tawla.keeper.unfinished()
+        self.entries = self.keeper.unfinished()
         with Vertical(classes="card wide"):
             yield Static(self.say("resume.title"), classes="title")
             if self.entries:
@@ -62,8 +63,8 @@ class ResumeScreen(Words, ModalScreen[str | None]):
             sa=listing.score[0],
             sb=listing.score[1],
             length=length,
-            rules=self.t(f"preset.{self.tawla.keeper.preset_name(entry)}"),
-            date=self.tawla.num(listing.saved or listing.started),
+            rules=self.t(f"preset.{self.keeper.preset_name(entry)}"),
+            date=self.num(listing.saved or listing.started),
         )
         if entry.busy:
             text += " · " + self.t("resume.busy")
@@ -95,6 +96,6 @@ class ResumeScreen(Words, ModalScreen[str | None]):
             self.t("resume.delete_body", a=a, b=b, sa=entry.listing.score[0], sb=entry.listing.score[1]),
             self.t("resume.delete_hint"),
         )
-        if await self.app.push_screen_wait(question) and self.tawla.keeper.delete(entry.id):
+        if await self.app.push_screen_wait(question) and self.keeper.delete(entry.id):
             await self.recompose()
             self.on_mount()

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.screens.base import Words
+from tawla.ui.screens.base import Speaks
 
 _INLINE = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*")
 
@@ -69,7 +69,7 @@ def blocks(source: str) -> list[tuple[str, str]]:
     return out
 
 
-class RulebookScreen(Words, Screen[None]):
+class RulebookScreen(Speaks, Screen[None]):
     """The rules, scrollable; Esc goes back."""
 
     CSS_PATH = "rulebook.tcss"
@@ -77,7 +77,7 @@ class RulebookScreen(Words, Screen[None]):
     BINDINGS = [Binding("escape", "app.pop_screen", "key.back")]
 
     def compose(self) -> ComposeResult:
-        self.set_class(self.tawla.rtl, "-rtl")
+        self.set_class(self.rtl, "-rtl")
         with VerticalScroll(id="scroll"):
             for kind, text in blocks(self.t("rulebook.text")):
                 if kind == "h1":

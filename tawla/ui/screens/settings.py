@@ -23,7 +23,8 @@ from tawla.game.rules import NextOpener, Opening
 from tawla.i18n.messages import rules_error_text
 from tawla.store.settings import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, Preferences, Theme
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.screens.base import Words
+from tawla.ui.messages import CheckRtl, PreferencesChosen, RulesChosen
+from tawla.ui.screens.base import Speaks
 
 RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("opening", ("opening", "next_game_opener")),
@@ -76,28 +77,24 @@ def applies(rules: RuleSet, name: str) -> bool:
     return True
 
 
-class SettingsScreen(Words, Screen[object]):
+class SettingsScreen(Speaks, Screen[object]):
     """House rules and preferences. With ``rules`` given, edits those (for a new match) and
     returns them on Esc; otherwise edits the defaults for new matches."""
 
     CSS_PATH = "settings.tcss"
     BINDINGS = [Binding("escape", "close", "key.back")]
 
-    def __init__(self, rules: RuleSet | None = None) -> None:
+    def __init__(self, rules: RuleSet, *, for_new_match: bool = False, locked: bool = False) -> None:
+        """``rules``: those edited; ``locked``: a match is being played (the default rules
+        cannot change under it)."""
         super().__init__()
-        self.for_new_match = rules is not None
-        self.rules: RuleSet = rules if rules is not None else self.tawla.settings.rules
-
-    @property
-    def locked(self) -> bool:
-        """Rules cannot change while a match is being played."""
-        from tawla.ui.screens.game import GameScreen
-
-        return not self.for_new_match and any(isinstance(s, GameScreen) for s in self.app.screen_stack)
+        self.for_new_match = for_new_match
+        self.locked = locked and not for_new_match
+        self.rules: RuleSet = rules
 
     def compose(self) -> ComposeResult:
-        self.set_class(self.tawla.rtl, "-rtl")
-        prefs = self.tawla.preferences
+        self.set_class(self.rtl, "-rtl")
+        prefs = self.app.preferences
         with VerticalScroll(id="scroll"):
             yield Static(self.say("settings.title"), classes="title")
             if self.locked:
@@ -122,17 +119,17 @@ class SettingsScreen(Words, Screen[object]):
             options = [(self.line(t(f"option.{name}.{member.value}")), member.value) for member in ENUMS[name]]
             control = Select(options, value=value.value, allow_blank=False, id=f"set-{name}", disabled=disabled)
         elif name in CHOICES:
-            options = [(self.tawla.num(v), v) for v in CHOICES[name]]
+            options = [(self.num(v), v) for v in CHOICES[name]]
             control = Select(options, value=value, allow_blank=False, id=f"set-{name}", disabled=disabled)
         else:
             control = Switch(value=bool(value), id=f"set-{name}", disabled=disabled)
         with Horizontal(classes="setting"):
-            if self.tawla.rtl:  # mirrored: the control on the left, the words on the right
+            if self.rtl:  # mirrored: the control on the left, the words on the right
                 yield control
             with Vertical(classes="text"):
                 yield Label(self.say(f"setting.{name}"), classes="name")
                 yield Label(self.say(f"setting.{name}_help"), classes="explain")
-            if not self.tawla.rtl:
+            if not self.rtl:
                 yield control
 
     def relabel(self) -> None:
@@ -140,7 +137,7 @@ class SettingsScreen(Words, Screen[object]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "check-rtl":
-            self.tawla.check_rtl()
+            self.post_message(CheckRtl())
 
     # -- changes -------------------------------------------------------------------------
 
@@ -156,23 +153,23 @@ class SettingsScreen(Words, Screen[object]):
     def _changed(self, control_id: str, raw: Any) -> None:
         name = control_id.removeprefix("set-")
         value = self._value(name, raw)
-        current = getattr(self.tawla.preferences if name in PREFERENCES else self.rules, name)
+        current = getattr(self.app.preferences if name in PREFERENCES else self.rules, name)
         if value == current:
             return  # a control reporting its first value, or no change
         problem = self.query_one("#problem", Static)
         problem.update("")
         if name in PREFERENCES:
-            prefs: Preferences = self.tawla.preferences
-            self.tawla.set_preferences(prefs.model_copy(update={name: value}))
+            prefs: Preferences = self.app.preferences
+            self.post_message(PreferencesChosen(prefs.model_copy(update={name: value})))
             return
         try:
             self.rules = self.rules.adjusted(**{name: value})
         except ValidationError as err:
             first = err.errors()[0]
-            problem.update(self.show(rules_error_text(self.tawla.language, first["type"], first.get("ctx"))))
+            problem.update(self.show(rules_error_text(self.words.lang, first["type"], first.get("ctx"))))
             return
         if not self.for_new_match:
-            self.tawla.set_default_rules(self.rules)
+            self.post_message(RulesChosen(self.rules))
         self._sync()
 
     def _sync(self) -> None:

@@ -3,6 +3,8 @@ from there."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -12,13 +14,21 @@ from textual.widgets import Input, Static
 from tawla.engine import IdError
 from tawla.game.state import ActionError, MatchState
 from tawla.i18n.messages import action_error_text, id_error_text
-from tawla.ui.screens.base import Words
+from tawla.ui.screens.base import Speaks
+
+if TYPE_CHECKING:
+    from tawla.game.rules import RuleSet
 
 
-class SetupScreen(Words, ModalScreen[tuple[MatchState, str, str | None] | None]):
+class SetupScreen(Speaks, ModalScreen[tuple[MatchState, str, str | None] | None]):
     """Two lines: the Position ID or an XGID (needed) and the Match ID (optional, and not with an
     XGID, which carries the same). Enter checks them and starts; a problem is named under the
     fields. Returns (state, position ID, match ID): an XGID comes back as the IDs that say the same."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        """``rules``: the default rules (a Match ID names the match length and the cube's state)."""
+        super().__init__()
+        self.rules = rules
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", show=False)]
@@ -50,8 +60,8 @@ class SetupScreen(Words, ModalScreen[tuple[MatchState, str, str | None] | None])
             return
         from tawla.game.setup import state_from_ids, state_from_xgid
 
-        lang = self.tawla.language
-        rules = self.tawla.settings.rules
+        lang = self.words.lang
+        rules = self.rules
         try:
             if xgid:
                 if match is not None:

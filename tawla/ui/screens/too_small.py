@@ -8,6 +8,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tawla.i18n.bidi import isolate_ltr
+from tawla.i18n.words import Words
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -18,13 +19,12 @@ class TooSmallMessage(Static):
     """The message, re-worded at every resize."""
 
     def render(self) -> RenderableType:
-        app = self.app
-        size = app.size
+        words: Words = self.app.words  # type: ignore[attr-defined]
+        size = self.app.size
         # Sizes stay "80×24" (width first) inside Arabic sentences too.
-        need = isolate_ltr(f"{app.num(MIN_WIDTH)}×{app.num(MIN_HEIGHT)}")  # type: ignore[attr-defined]
-        now = isolate_ltr(f"{app.num(size.width)}×{app.num(size.height)}")  # type: ignore[attr-defined]
-        shown: RenderableType = app.show(app.t("screen.too_small", need=need, now=now), justify="center")  # type: ignore[attr-defined]
-        return shown
+        need = isolate_ltr(f"{words.num(MIN_WIDTH)}×{words.num(MIN_HEIGHT)}")
+        now = isolate_ltr(f"{words.num(size.width)}×{words.num(size.height)}")
+        return words.show(words.t("screen.too_small", need=need, now=now), justify="center")
 
 
 class TooSmallScreen(Screen[None]):
@@ -37,6 +37,9 @@ class TooSmallScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmallMessage()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "words", self.relabel, init=False)  # (F2 works here too)
 
     def on_resize(self) -> None:
         self.query_one(TooSmallMessage).refresh()

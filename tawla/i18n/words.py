@@ -1,0 +1,68 @@
+"""The words of the interface: a language, its digits, and who lays out right-to-left text.
+
+One immutable :class:`Words` is in force at a time (the app holds it in a reactive attribute;
+a screen reads it and is told when it changes). Everything a screen writes for the player goes
+through it: catalog texts with their plural forms, numbers in the interface's digits, the
+paragraphs and lines shaped and ordered for the terminal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from tawla.i18n import RTL_LANGUAGES, to_digits, tr, tr_n
+from tawla.i18n.bidi import Bidi, has_rtl, visual, without_controls, without_controls_text
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """How tawla speaks right now (compared by value: a change of any part is a change)."""
+
+    lang: str = "en"
+    arabic_indic: bool = False
+    """Numbers are written with Arabic-Indic digits (only ever in a right-to-left language)."""
+    bidi_by_app: bool = True
+    """tawla shapes and reorders right-to-left text itself (else the terminal does)."""
+
+    @property
+    def rtl(self) -> bool:
+        """The interface reads right to left (Arabic)."""
+        return self.lang in RTL_LANGUAGES
+
+    def t(self, key: str, /, **params: object) -> str:
+        """The text of a catalog key (logical order); whole-number parameters are written in
+        the interface's digits."""
+        values = {k: self.num(v) if isinstance(v, int) else v for k, v in params.items()}
+        return tr(self.lang, key, self.arabic_indic, **values)
+
+    def t_n(self, key: str, n: int, /, **params: object) -> str:
+        """The plural form of ``key`` for ``n`` (Arabic has six)."""
+        return tr_n(self.lang, key, n, **params).replace(str(n), self.num(n))
+
+    def num(self, value: int | str) -> str:
+        """A number (or a text of digits, like move notation) in the interface's digits."""
+        return to_digits(str(value), self.arabic_indic)
+
+    def show(self, text: str | Text, justify: str | None = None) -> Bidi | Text:
+        """A paragraph for a Static: shaped, wrapped and ordered for the terminal (right-aligned
+        in Arabic unless ``justify`` is "center")."""
+        if self.bidi_by_app and (self.rtl or has_rtl(text.plain if isinstance(text, Text) else text)):
+            return Bidi(text, self.rtl, justify)
+        out = Text(text) if isinstance(text, str) else text.copy()
+        if not self.rtl:  # the isolates matter only to a terminal reordering Arabic itself
+            out = without_controls_text(out)
+        if justify:
+            out.justify = justify  # type: ignore[assignment]
+        return out
+
+    def line(self, text: str) -> str:
+        """One line of plain text (buttons, options, footer keys) as the terminal must draw it."""
+        if self.bidi_by_app:
+            return visual(text, self.rtl)
+        return text if self.rtl else without_controls(text)
+
+    def say(self, key: str, /, justify: str | None = None, **params: object) -> Bidi | Text:
+        """``show(t(key, ...))``."""
+        return self.show(self.t(key, **params), justify)

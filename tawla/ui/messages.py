@@ -1,0 +1,45 @@
+"""What screens tell the app (Textual messages; they bubble up from the screen to the app).
+
+A screen never calls the app to change something: it posts one of these, and the app, which
+wires the screens to the store, does it. State comes back down through the app's reactive
+attributes (``words``, ``look``, ``not_saving``, ``unfinished``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from tawla.game.match import Match
+    from tawla.game.rules import RuleSet
+    from tawla.store.settings import Preferences
+
+
+class Played(Message):
+    """The match on a game screen changed (saved, if it is the one being played)."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+
+
+class PreferencesChosen(Message):
+    """New play preferences: in force at once, everywhere, and remembered."""
+
+    def __init__(self, preferences: Preferences) -> None:
+        super().__init__()
+        self.preferences = preferences
+
+
+class RulesChosen(Message):
+    """New default rules for new matches."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        super().__init__()
+        self.rules = rules
+
+
+class CheckRtl(Message):
+    """The player asks for the right-to-left check again."""
