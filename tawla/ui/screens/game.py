@@ -22,16 +22,15 @@ from textual.widgets import Input, Label, Static
 
 from tawla.engine import Step, legal_plays
 from tawla.engine.explain import Reason, Why, explain_roll
-from tawla.engine.notation import NotationError, format_play, format_steps, parse_play
+from tawla.engine.notation import NotationError, format_play, parse_play
 from tawla.game import Action, ActionError, Match, Phase, ResultKind
-from tawla.i18n.bidi import Bidi, isolate_ltr
 from tawla.i18n.messages import action_error_text, notation_error_text, reason_text
-from tawla.store.options import BoardFacing, EndTurn, HomeSide
-from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination
+from tawla.store.options import EndTurn
 from tawla.ui.cursor import Cursor
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.geometry import Cell, Layout
+from tawla.ui.geometry import Layout
 from tawla.ui.keys import ARABIC_DIGITS, both, digit_keys
+from tawla.ui.match_view import MatchTexts, MatchView, board_model, layout_for, set_text
 from tawla.ui.messages import Played
 from tawla.ui.screens.base import Speaks
 from tawla.ui.screens.dialogs import AnswerScreen, LineScreen, ResignLevelScreen, ResultScreen
@@ -42,8 +41,6 @@ _OFFERED_BY = {Phase.DOUBLED: True, Phase.BEAVERED: False, Phase.RACCOONED: True
 _PROMPT_KEY_LIST = "colon,slash," + both("/")
 _PROMPT_KEYS = frozenset(_PROMPT_KEY_LIST.split(","))
 """The keys that open the move prompt (``:``, ``/`` and the key where ``/`` is on an Arabic layout)."""
-LARGE_WIDTH = 116
-LARGE_HEIGHT = 30
 
 
 class MovePrompt(Input):
@@ -100,15 +97,7 @@ class GameScreen(Speaks, Screen[None]):
 
     def compose(self) -> ComposeResult:
         self.set_class(self.rtl, "-rtl")
-        yield Static(id="banner")
-        with Horizontal(id="table"):
-            # In Arabic the layout mirrors: the panel goes to the left of the board.
-            if self.rtl:
-                yield Static(id="panel")
-                yield BoardView(id="board")
-            else:
-                yield BoardView(id="board")
-                yield Static(id="panel")
+        yield MatchView(self.rtl, id="view")
         yield Static(id="status")
         with Vertical(id="prompt"):
             with Horizontal(id="prompt-row"):
@@ -137,7 +126,7 @@ class GameScreen(Speaks, Screen[None]):
             self.dismiss(None)
 
     def _fit(self) -> None:
-        self.query_one(BoardView).set_large(self.size.width >= LARGE_WIDTH and self.size.height >= LARGE_HEIGHT)
+        self.query_one(MatchView).fit(self.size.width, self.size.height)
 
     def relabel(self) -> None:
         self.call_later(self._rebuild)
@@ -146,7 +135,7 @@ class GameScreen(Speaks, Screen[None]):
         """After a change of language: mirror the layout and redraw every text."""
         self.typing = False
         await self.recompose()
-        if self not in self.app.screen_stack or not self.query(BoardView):  # (closed, or rebuilt again meanwhile: #11)
+        if self not in self.app.screen_stack or not self.query(MatchView):  # (closed, or rebuilt again meanwhile: #11)
             return
         self._shown.clear()
         self._enabled = ()
@@ -164,13 +153,12 @@ class GameScreen(Speaks, Screen[None]):
         return self.words.lang
 
     def layout_now(self) -> Layout:
-        state = self.match.state
-        bottom = state.on_roll if self.prefs.board_facing is BoardFacing.ON_ROLL else 0
-        return Layout(bottom=bottom, home_right=self.prefs.home_side is HomeSide.RIGHT)
+        return layout_for(self.match.state, self.prefs)
 
-    def player_label(self, player: int) -> str:
-        glyph = GLYPHS[self.prefs.ascii_board][player]
-        return f"{glyph} {self.match.names[player]}"
+    @property
+    def texts(self) -> MatchTexts:
+        """Rolls, plays and names as the player reads them."""
+        return MatchTexts(self.words, self.prefs.ascii_board)
 
     def act(self, action, *args) -> bool:  # type: ignore[no-untyped-def]
         """Run a match action; a refusal becomes the status line's message."""
@@ -195,7 +183,7 @@ class GameScreen(Speaks, Screen[None]):
                 forced = self.match.play_forced()
                 if forced is not None:
                     self.notice = self.t(
-                        "notice.forced", player=self.match.names[state.on_roll], play=self.play_text(forced.steps)
+                        "notice.forced", player=self.match.names[state.on_roll], play=self.texts.play(forced.steps)
                     )
                     turn = self.match.state.turn
             if turn is not None and turn.complete and turn.steps_needed and self.prefs.end_turn is EndTurn.AUTO:
@@ -220,12 +208,12 @@ class GameScreen(Speaks, Screen[None]):
     def redraw(self) -> None:
         if self.autosaves:
             self.post_message(Played(self.match))  # (the app saves it: only when its history changed)
-        if not self.query(BoardView) or not self.query(TawlaFooter):
+        if not self.query(MatchView) or not self.query(TawlaFooter):
             return  # (a key before the screen is built, or while it is rebuilt: drawn once it is, #11)
-        self.query_one(BoardView).show(self._board_model())
-        self._set("#panel", self._panel())
-        self._set("#banner", self._banner())
-        self._set("#status", self._status())
+        self.query_one(MatchView).show(
+            self._banner(), board_model(self.match, self.prefs, self.words, self.cursor), self._panel()
+        )
+        set_text(self, self._shown, "#status", self._status())
         states = {name: self.footer_state(name) for name in self._ACTIONS}
         shown = tuple(state is not False for state in states.values())
         if shown != self._enabled:
@@ -261,60 +249,6 @@ class GameScreen(Speaks, Screen[None]):
         "resign",
     )
 
-    def _set(self, selector: str, content: object) -> None:
-        """Update a Static only when its content changed; re-layout only when its height did."""
-        key = _fingerprint(content)
-        if self._shown.get(selector) == key:
-            return
-        old = self._shown.get(selector)
-        self._shown[selector] = key
-        lines = key[0]
-        self.query_one(selector, Static).update(content, layout=old is None or old[0] != lines)  # type: ignore[arg-type]
-
-    def _board_model(self) -> BoardModel:
-        state = self.match.state
-        layout = self.layout_now()
-        mover = state.on_roll
-        position = state.board_now
-        bottom_view = position if mover == layout.bottom else position.swapped()
-        cube = None
-        if state.rules.cube:
-            owner = state.cube.owner
-            where = "middle" if owner is None else ("bottom" if owner == layout.bottom else "top")
-            value = state.offered if state.offered else state.cube.value
-            cube = (value, where)
-        sources: frozenset[Cell] = frozenset()
-        cursor_cell = picked = None
-        destinations: tuple[Destination, ...] = ()
-        if self.cursor is not None:
-            c = self.cursor
-            sources = frozenset(c.cell(p) for p in c.sources)
-            cursor_cell = c.cell(c.at) if c.at is not None else None
-            if c.picked is not None:
-                picked = c.cell(c.picked)
-                destinations = tuple(
-                    Destination(c.cell(s.dest), self.num(s.die), i == c.choice) for i, s in enumerate(c.choices)
-                )
-        last: frozenset[Cell] = frozenset()
-        last_turn = self.match.last_turn
-        if last_turn is not None and (last_turn[0] != mover or state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)):
-            player, done = last_turn
-            last = frozenset(layout.cell(player, p) for s in done.made for p in (s.source, s.dest))
-        return BoardModel(
-            layout=layout,
-            board=bottom_view,
-            numbering=state.on_roll,
-            mover=mover,
-            cube=cube,
-            cursor=cursor_cell,
-            sources=sources,
-            picked=picked,
-            destinations=destinations,
-            last=last,
-            ascii=self.prefs.ascii_board,
-            numbers=tuple(self.num(n) for n in range(26)),
-        )
-
     def _panel(self) -> Group:
         state = self.match.state
         rules = state.rules
@@ -346,7 +280,7 @@ class GameScreen(Speaks, Screen[None]):
         over = state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
         for player in (0, 1):
             style = "bold reverse" if acting == player and not over else ""
-            columns[0].append(Text(self.player_label(player), style=style))
+            columns[0].append(Text(self.texts.player(self.match, player), style=style))
             columns[1].append(Text(num(state.score[player]).rjust(sw), style=style))
             if pips:
                 columns[2].append(Text(num(state.pips_now(player)).rjust(pw), style=style))
@@ -382,7 +316,7 @@ class GameScreen(Speaks, Screen[None]):
                     body.append(f"[{num(d)}]", style="dim strike")
                 body.append(" ")
             if self.prefs.roll_names and self.rtl:
-                body.append("— " + self.roll_name(turn.roll), style="italic")
+                body.append("— " + self.texts.roll_name(turn.roll), style="italic")
         elif state.opening_dice is not None and state.phase is Phase.OPENING:
             d0, d1 = state.opening_dice
             body.append(t("panel.opening_tie", d0=d0, d1=d1))
@@ -392,7 +326,7 @@ class GameScreen(Speaks, Screen[None]):
         if last is not None:
             player, done = last
             body.append("\n\n")
-            name, rolled, play = self.match.names[player], self.roll_text(done.roll), self.play_text(done.made)
+            name, rolled, play = self.match.names[player], self.texts.roll(done.roll), self.texts.play(done.made)
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
         room = self.size.height - 24  # a taller terminal shows the game's moves too
@@ -400,31 +334,10 @@ class GameScreen(Speaks, Screen[None]):
         if room >= 4 and turns:
             moves = Text()
             moves.append(t("panel.moves"), style="bold underline")
-            for player, done in turns[-(room - 2) :]:
-                glyph = GLYPHS[self.prefs.ascii_board][player]
-                moves.append(f"\n{glyph} {self.roll_text(done.roll, joined=True)}: {self.play_text(done.made)}")
+            for text, _ in self.texts.moves(self.match)[-(room - 2) :]:
+                moves.append("\n" + text)
             parts += [Text(""), show(moves)]
         return Group(*parts)  # type: ignore[arg-type]
-
-    def roll_text(self, roll: tuple[int, int], joined: bool = False) -> str:
-        """A roll as players write it (6-5, or 65), kept left to right inside Arabic text."""
-        text = self.num(f"{roll[0]}{roll[1]}" if joined else f"{roll[0]}-{roll[1]}")
-        return isolate_ltr(text) if self.rtl else text
-
-    def roll_name(self, roll: tuple[int, int]) -> str:
-        """A roll's café name: شيش بيش for 6-5, دوش for 6-6 (the higher die first)."""
-        high, low = max(roll), min(roll)
-        if high == low:
-            return self.t(f"roll.double{high}")
-        return self.t("roll.pair", high=self.t(f"roll.die{high}"), low=self.t(f"roll.die{low}"))
-
-    def play_text(self, steps: tuple[Step, ...]) -> str:
-        """A play in notation, in the interface's digits. Each move keeps its order (13/7);
-        in Arabic the moves follow each other from right to left."""
-        if not steps:
-            return self.t("panel.no_move")
-        moves = self.num(format_steps(steps)).split(" ")
-        return " ".join(isolate_ltr(m) for m in moves) if self.rtl else " ".join(moves)
 
     def reason(self, reason: Reason) -> str:
         return self.num(reason_text(self.lang, reason))
@@ -438,21 +351,32 @@ class GameScreen(Speaks, Screen[None]):
         if phase is Phase.OPENING:
             text = t("banner.opening")
         elif phase is Phase.TURN:
-            text = t("banner.turn", name=self.player_label(who))
+            text = t("banner.turn", name=self.texts.player(self.match, who))
         elif phase is Phase.MOVING:
-            text = t("banner.moving", name=self.player_label(who))
+            text = t("banner.moving", name=self.texts.player(self.match, who))
         elif phase is Phase.DOUBLED:
-            text = t("banner.doubled", name=self.player_label(who), doubler=names[state.on_roll], value=state.offered)
+            text = t(
+                "banner.doubled",
+                name=self.texts.player(self.match, who),
+                doubler=names[state.on_roll],
+                value=state.offered,
+            )
         elif phase is Phase.BEAVERED:
             text = t(
-                "banner.beavered", name=self.player_label(who), beaverer=names[1 - state.on_roll], value=state.offered
+                "banner.beavered",
+                name=self.texts.player(self.match, who),
+                beaverer=names[1 - state.on_roll],
+                value=state.offered,
             )
         elif phase is Phase.RACCOONED:
             text = t(
-                "banner.raccooned", name=self.player_label(who), raccooner=names[state.on_roll], value=state.offered
+                "banner.raccooned",
+                name=self.texts.player(self.match, who),
+                raccooner=names[state.on_roll],
+                value=state.offered,
             )
         elif phase is Phase.RESIGNING:
-            text = t("banner.resigning", name=self.player_label(who))
+            text = t("banner.resigning", name=self.texts.player(self.match, who))
         elif phase is Phase.MATCH_OVER:
             text = t("banner.match_over")
         else:
@@ -765,7 +689,9 @@ class GameScreen(Speaks, Screen[None]):
         suggestions = sorted(format_play(p) for p in legal_plays(turn.start, turn.roll)) if not turn.made else []
         prompt.suggester = SuggestFromList(suggestions, case_sensitive=False) if suggestions else None
         prompt.value = ""
-        self.query_one("#prompt-title", Label).update(self.line(self.t("typing.title", dice=self.roll_text(turn.roll))))
+        self.query_one("#prompt-title", Label).update(
+            self.line(self.t("typing.title", dice=self.texts.roll(turn.roll)))
+        )
         self.query_one("#prompt-line", Static).update(self.say("typing.hint"))
         self.query_one("#prompt").display = True
         self.query_one("#status").display = False
@@ -928,20 +854,3 @@ def _worth_saying(reason: Reason) -> bool:
     if reason.why is Why.NO_PLAY:
         return False
     return not (reason.why is Why.BEAROFF_NOT_YET and (reason.number or 0) > 3)
-
-
-def _fingerprint(content: object) -> tuple[int, str]:
-    """Line count and a comparable form of what a Static shows (texts, tables of texts, groups)."""
-    if isinstance(content, Bidi):
-        lines, key = _fingerprint(content.text)
-        return lines, f"B{content.rtl}{content.justify}{key}"
-    if isinstance(content, Text):
-        return content.plain.count("\n") + 1, repr(content.spans) + content.plain + str(content.justify)
-    if isinstance(content, Table):
-        cells = [_fingerprint(cell)[1] for column in content.columns for cell in column.cells]
-        return content.row_count, "|".join(cells)
-    parts = getattr(content, "renderables", None)
-    if parts is not None:
-        keys = [_fingerprint(part) for part in parts]
-        return sum(k[0] for k in keys), "\x00".join(k[1] for k in keys)
-    return 1, repr(content)  # pragma: no cover - the screen only builds the kinds above

@@ -2,7 +2,9 @@
 
 ← and → step through the game (a roll, one checker step, a cube decision...),
 Home and End jump to its start and its end, Page Up and Page Down (or [ and ])
-go to the previous or next game; the panel lists the moves so far.
+go to the previous or next game; the panel lists the moves so far. Built from the
+game's own view (:class:`~tawla.ui.match_view.MatchView`): the same board, banner
+and panel, and none of the game's keys.
 """
 
 from __future__ import annotations
@@ -11,18 +13,29 @@ from typing import ClassVar
 
 from rich.console import Group
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Static
 
 from tawla.game import Match, ScriptedDice
 from tawla.store.saves import games_of
-from tawla.ui.board import GLYPHS
+from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
-from tawla.ui.screens.game import GameScreen
+from tawla.ui.match_view import MatchTexts, MatchView, board_model, set_text
+from tawla.ui.screens.base import Speaks
 
 
-class ReplayScreen(GameScreen, inherit_bindings=False):
+class ReplayScreen(Speaks, Screen[None]):
     """The board of a saved match at any moment of any of its games."""
 
+    DEFAULT_CSS: ClassVar[str] = """
+    ReplayScreen { layout: vertical; }
+    ReplayScreen #status {
+        width: 100%; height: 3; padding: 0 1; margin-top: 1; color: $text; background: $surface;
+    }
+    """
+    AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right," + both("l"), "step(1)", "key.replay_next"),
         Binding("left," + both("h"), "step(-1)", "key.replay_back"),
@@ -32,15 +45,37 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         Binding("pageup,left_square_bracket", "game(-1)", "key.replay_previous_game", show=False),
         Binding("escape," + both("q"), "leave", "key.back"),
     ]
-    autosaves = False
-    _ACTIONS: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, source: Match, game: int = 0) -> None:
+        super().__init__()
         self.source = source
         self.games = games_of(source)
         self.game_index = max(0, min(game, len(self.games) - 1))
         self.frame = 0
-        super().__init__(self._match_at(self.game_index, 0))
+        self.match = self._match_at(self.game_index, 0)
+        self._shown: dict[str, tuple[int, str]] = {}
+
+    def compose(self) -> ComposeResult:
+        self.set_class(self.rtl, "-rtl")
+        yield MatchView(self.rtl)
+        yield Static(id="status")
+        yield TawlaFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def relabel(self) -> None:
+        self.call_later(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        """After a change of language (or of the preferences): mirror the layout, redraw."""
+        await self.recompose()
+        if self in self.app.screen_stack:
+            self._shown.clear()
+            self.redraw()
 
     # -- frames ---------------------------------------------------------------------------
 
@@ -77,17 +112,16 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
     def action_leave(self) -> None:
         self.dismiss(None)
 
-    # -- what the game screen would do: nothing, it is a replay ------------------------------
+    # -- drawing --------------------------------------------------------------------------
 
-    def after_action(self) -> None:
-        self.cursor = None
-        self.redraw()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return True
-
-    def describe_action(self, action: str) -> str | None:
-        return None
+    def redraw(self) -> None:
+        if not self.query(MatchView):
+            return  # (being rebuilt: drawn once it is)
+        view = self.query_one(MatchView)
+        view.fit(self.size.width, self.size.height)
+        prefs = self.app.preferences
+        view.show(self._banner(), board_model(self.match, prefs, self.words), self._panel())
+        set_text(self, self._shown, "#status", self._status())
 
     def _banner(self) -> object:
         a, b = self.source.names
@@ -108,15 +142,7 @@ class ReplayScreen(GameScreen, inherit_bindings=False):
         head.append(self.t("over.score", a=a, sa=state.score[0], b=b, sb=state.score[1]))
         moves = Text()
         moves.append(self.t("panel.moves"), style="bold underline")
-        lines: list[tuple[str, str]] = []
-        for player, done in self.match.turns:
-            glyph = GLYPHS[self.prefs.ascii_board][player]
-            lines.append((f"{glyph} {self.roll_text(done.roll, joined=True)}: {self.play_text(done.made)}", ""))
-        turn = state.turn
-        if turn is not None:  # the turn being played, as far as it has gone
-            glyph = GLYPHS[self.prefs.ascii_board][state.on_roll]
-            made = self.play_text(turn.made) if turn.made else "…"
-            lines.append((f"{glyph} {self.roll_text(turn.roll, joined=True)}: {made}", "bold reverse"))
+        lines = MatchTexts(self.words, self.app.preferences.ascii_board).moves(self.match, current=True)
         room = max(3, self.size.height - 14)
         for text, style in lines[-room:]:
             moves.append("\n")

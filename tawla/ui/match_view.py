@@ -1,0 +1,212 @@
+"""The view of a match that the game and the replay share: the banner, the board and the side
+panel (mirrored in Arabic), and the words for what happened on the board.
+
+Both screens build what to show from the match (and, for the game, the cursor) and hand it
+to :class:`MatchView`; neither decides a rule here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tawla.engine.notation import format_steps
+from tawla.game.state import Phase
+from tawla.i18n.bidi import Bidi, isolate_ltr
+from tawla.store.options import BoardFacing, HomeSide
+from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination
+from tawla.ui.geometry import Cell, Layout
+
+if TYPE_CHECKING:
+    from tawla.engine import Step
+    from tawla.game import Match
+    from tawla.game.state import MatchState
+    from tawla.i18n.words import Words
+    from tawla.store.settings import Preferences
+    from tawla.ui.cursor import Cursor
+
+LARGE_WIDTH = 116
+LARGE_HEIGHT = 30
+"""From this terminal size on, the board is drawn large."""
+
+
+def layout_for(state: MatchState, prefs: Preferences) -> Layout:
+    """Where each player sits and where the homes are, as the preferences say."""
+    bottom = state.on_roll if prefs.board_facing is BoardFacing.ON_ROLL else 0
+    return Layout(bottom=bottom, home_right=prefs.home_side is HomeSide.RIGHT)
+
+
+class MatchTexts:
+    """How a match is written for the player: rolls, plays, names with their checker."""
+
+    def __init__(self, words: Words, ascii_board: bool) -> None:
+        self.words = words
+        self.glyphs = GLYPHS[ascii_board]
+
+    def roll(self, roll: tuple[int, int], joined: bool = False) -> str:
+        """A roll as players write it (6-5, or 65), kept left to right inside Arabic text."""
+        text = self.words.num(f"{roll[0]}{roll[1]}" if joined else f"{roll[0]}-{roll[1]}")
+        return isolate_ltr(text) if self.words.rtl else text
+
+    def roll_name(self, roll: tuple[int, int]) -> str:
+        """A roll's café name: شيش بيش for 6-5, دوش for 6-6 (the higher die first)."""
+        high, low = max(roll), min(roll)
+        t = self.words.t
+        if high == low:
+            return t(f"roll.double{high}")
+        return t("roll.pair", high=t(f"roll.die{high}"), low=t(f"roll.die{low}"))
+
+    def play(self, steps: tuple[Step, ...]) -> str:
+        """A play in notation, in the interface's digits. Each move keeps its order (13/7);
+        in Arabic the moves follow each other from right to left."""
+        if not steps:
+            return self.words.t("panel.no_move")
+        moves = self.words.num(format_steps(steps)).split(" ")
+        return " ".join(isolate_ltr(m) for m in moves) if self.words.rtl else " ".join(moves)
+
+    def player(self, match: Match, player: int) -> str:
+        """A player's checker and name."""
+        return f"{self.glyphs[player]} {match.names[player]}"
+
+    def moves(self, match: Match, current: bool = False) -> list[tuple[str, str]]:
+        """The game's turns so far, one line each with its style (with ``current``: the turn
+        being played too, as far as it has gone, highlighted)."""
+        lines = [
+            (f"{self.glyphs[player]} {self.roll(done.roll, joined=True)}: {self.play(done.made)}", "")
+            for player, done in match.turns
+        ]
+        turn = match.state.turn
+        if current and turn is not None:
+            made = self.play(turn.made) if turn.made else "…"
+            glyph = self.glyphs[match.state.on_roll]
+            lines.append((f"{glyph} {self.roll(turn.roll, joined=True)}: {made}", "bold reverse"))
+        return lines
+
+
+def board_model(match: Match, prefs: Preferences, words: Words, cursor: Cursor | None = None) -> BoardModel:
+    """What the board shows: the position from where the players sit, the cube, the last
+    turn's checkers, and the cursor's picks and places."""
+    state = match.state
+    layout = layout_for(state, prefs)
+    mover = state.on_roll
+    position = state.board_now
+    bottom_view = position if mover == layout.bottom else position.swapped()
+    cube = None
+    if state.rules.cube:
+        owner = state.cube.owner
+        where = "middle" if owner is None else ("bottom" if owner == layout.bottom else "top")
+        cube = (state.offered if state.offered else state.cube.value, where)
+    sources: frozenset[Cell] = frozenset()
+    cursor_cell = picked = None
+    destinations: tuple[Destination, ...] = ()
+    if cursor is not None:
+        c = cursor
+        sources = frozenset(c.cell(p) for p in c.sources)
+        cursor_cell = c.cell(c.at) if c.at is not None else None
+        if c.picked is not None:
+            picked = c.cell(c.picked)
+            destinations = tuple(
+                Destination(c.cell(s.dest), words.num(s.die), i == c.choice) for i, s in enumerate(c.choices)
+            )
+    last: frozenset[Cell] = frozenset()
+    last_turn = match.last_turn
+    if last_turn is not None and (last_turn[0] != mover or state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)):
+        player, done = last_turn
+        last = frozenset(layout.cell(player, p) for s in done.made for p in (s.source, s.dest))
+    return BoardModel(
+        layout=layout,
+        board=bottom_view,
+        numbering=state.on_roll,
+        mover=mover,
+        cube=cube,
+        cursor=cursor_cell,
+        sources=sources,
+        picked=picked,
+        destinations=destinations,
+        last=last,
+        ascii=prefs.ascii_board,
+        numbers=tuple(words.num(n) for n in range(26)),
+    )
+
+
+class MatchView(Vertical):
+    """The banner over the board and the panel; in Arabic the panel is on the board's left."""
+
+    DEFAULT_CSS: ClassVar[str] = """
+    MatchView { height: auto; width: 100%; }
+    MatchView #banner {
+        width: 100%; height: 1; background: $primary; color: $background; text-style: bold;
+    }
+    MatchView #table { height: auto; width: 100%; align: center top; margin-top: 1; }
+    MatchView #board { margin-right: 1; }
+    MatchView #panel {
+        width: 1fr; max-width: 44; height: auto; min-height: 13; max-height: 100%;
+        padding: 0 1; border-left: vkey $primary 40%;
+    }
+    /* Arabic: the panel sits left of the board, its rule on its right. */
+    MatchView.-rtl #board { margin-right: 0; margin-left: 1; }
+    MatchView.-rtl #panel { border-left: none; border-right: vkey $primary 40%; }
+    """
+
+    def __init__(self, rtl: bool, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rtl = rtl
+        self._shown: dict[str, tuple[int, str]] = {}
+
+    def compose(self) -> ComposeResult:
+        self.set_class(self.rtl, "-rtl")
+        yield Static(id="banner")
+        with Horizontal(id="table"):
+            if self.rtl:
+                yield Static(id="panel")
+                yield BoardView(id="board")
+            else:
+                yield BoardView(id="board")
+                yield Static(id="panel")
+
+    def fit(self, width: int, height: int) -> None:
+        """The large board from :data:`LARGE_WIDTH` × :data:`LARGE_HEIGHT` on."""
+        self.query_one(BoardView).set_large(width >= LARGE_WIDTH and height >= LARGE_HEIGHT)
+
+    def show(self, banner: object, board: BoardModel, panel: object) -> None:
+        self.query_one(BoardView).show(board)
+        self.set_text("#banner", banner)
+        self.set_text("#panel", panel)
+
+    def set_text(self, selector: str, content: object) -> None:
+        set_text(self, self._shown, selector, content)
+
+
+def set_text(parent: Widget, shown: dict[str, tuple[int, str]], selector: str, content: object) -> None:
+    """Update the Static ``selector`` under ``parent`` only when what it shows changed, and
+    lay it out again only when its height did. (A Static cannot tell: Rich texts and tables
+    compare by identity, so each is reduced to its line count and a comparable form.)"""
+    key = _fingerprint(content)
+    old = shown.get(selector)
+    if old == key:
+        return
+    shown[selector] = key
+    parent.query_one(selector, Static).update(content, layout=old is None or old[0] != key[0])  # type: ignore[arg-type]
+
+
+def _fingerprint(content: object) -> tuple[int, str]:
+    """Line count and a comparable form of what a Static shows (texts, tables of texts, groups)."""
+    if isinstance(content, Bidi):
+        lines, key = _fingerprint(content.text)
+        return lines, f"B{content.rtl}{content.justify}{key}"
+    if isinstance(content, Text):
+        return content.plain.count("\n") + 1, repr(content.spans) + content.plain + str(content.justify)
+    if isinstance(content, Table):
+        cells = [_fingerprint(cell)[1] for column in content.columns for cell in column.cells]
+        return content.row_count, "|".join(cells)
+    parts = getattr(content, "renderables", None)
+    if parts is not None:
+        keys = [_fingerprint(part) for part in parts]
+        return sum(k[0] for k in keys), "\x00".join(k[1] for k in keys)
+    return 1, repr(content)  # pragma: no cover - the screens only build the kinds above
