@@ -171,6 +171,18 @@ def test_automatic_doubles_need_an_opening_roll_every_game() -> None:
     assert preset("international", 0).adjusted(automatic_doubles=2).automatic_doubles == 2
 
 
+def test_an_option_applies_only_where_it_means_something() -> None:
+    money = RuleSet(match_length=0)
+    assert money.applies("automatic_doubles") and money.applies("jacoby") and not money.applies("holland")
+    # Automatic doubles need an opening roll every game: greyed out when the winner opens.
+    assert not money.adjusted(next_game_opener=NextOpener.PREVIOUS_WINNER).applies("automatic_doubles")
+    assert not money.adjusted(cube=False).applies("automatic_doubles")
+    match = RuleSet(match_length=5)
+    assert match.applies("holland") and not match.applies("automatic_doubles") and not match.applies("beavers")
+    assert not money.adjusted(beavers=False).applies("raccoons")
+    assert not money.adjusted(gammons_count=False).applies("backgammons_count")
+
+
 # -- opening ------------------------------------------------------------------------
 
 

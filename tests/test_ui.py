@@ -320,6 +320,20 @@ async def test_preferences_apply_at_once_but_rules_are_locked_mid_match() -> Non
         assert "+" in screen_text(app) and "X" in screen_text(app)
 
 
+async def test_automatic_doubles_are_greyed_out_when_the_winner_opens_the_next_game() -> None:
+    from tawla.store.settings import Settings
+
+    app = TawlaApp(lang="en", settings=Settings(rules=RuleSet(match_length=0)))  # (money play)
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_settings()
+        await pilot.pause()
+        assert not app.screen.query_one("#set-automatic_doubles").disabled
+        app.screen.query_one("#set-next_game_opener").value = "previous_winner"  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert app.screen.query_one("#set-automatic_doubles").disabled
+        assert app.settings.rules.next_game_opener.value == "previous_winner"
+
+
 async def test_help_lists_the_keys_from_the_bindings() -> None:
     app = TawlaApp(lang="en")
     async with app.run_test(size=SIZE) as pilot:

@@ -147,6 +147,26 @@ class RuleSet(BaseModel):
             )
         return out
 
+    def applies(self, name: str) -> bool:
+        """Whether the option ``name`` means anything under these rules (a settings screen
+        greys out the others): the Holland rule in matches, the Jacoby rule, beavers and
+        automatic doubles in money play, all with the cube; raccoons with beavers; backgammons
+        when gammons count; automatic doubles only when every game has an opening roll."""
+        money = not self.is_match
+        if name == "max_cube":
+            return self.cube
+        if name == "holland":
+            return self.is_match and self.cube
+        if name in ("jacoby", "beavers"):
+            return money and self.cube
+        if name == "automatic_doubles":
+            return money and self.cube and self.next_game_opener is not NextOpener.PREVIOUS_WINNER
+        if name == "raccoons":
+            return money and self.cube and self.beavers
+        if name == "backgammons_count":
+            return self.gammons_count
+        return True
+
     def adjusted(self, **changes: Any) -> RuleSet:
         """A copy with ``changes`` applied and every option that no longer applies switched off.
 

@@ -61,22 +61,6 @@ CHOICES: dict[str, tuple[int, ...]] = {
 }
 
 
-def applies(rules: RuleSet, name: str) -> bool:
-    """Whether the option ``name`` means anything under ``rules`` (else it is greyed out)."""
-    money = not rules.is_match
-    if name == "max_cube":
-        return rules.cube
-    if name == "holland":
-        return rules.is_match and rules.cube
-    if name in ("jacoby", "beavers", "automatic_doubles"):
-        return money and rules.cube
-    if name == "raccoons":
-        return money and rules.cube and rules.beavers
-    if name == "backgammons_count":
-        return rules.gammons_count
-    return True
-
-
 class SettingsScreen(Speaks, Screen[object]):
     """House rules and preferences. With ``rules`` given, edits those (for a new match) and
     returns them on Esc; otherwise edits the defaults for new matches."""
@@ -113,7 +97,7 @@ class SettingsScreen(Speaks, Screen[object]):
 
     def _row(self, name: str, value: Any, rule: bool) -> ComposeResult:
         t = self.t
-        disabled = rule and (self.locked or not applies(self.rules, name))
+        disabled = rule and (self.locked or not self.rules.applies(name))
         control: Widget
         if name in ENUMS:
             options = [(self.line(t(f"option.{name}.{member.value}")), member.value) for member in ENUMS[name]]
@@ -183,7 +167,7 @@ class SettingsScreen(Speaks, Screen[object]):
                         control.value = bool(value)
                     elif isinstance(control, Select):
                         control.value = value.value if isinstance(value, enum.Enum) else value
-                    control.disabled = self.locked or not applies(self.rules, name)
+                    control.disabled = self.locked or not self.rules.applies(name)
 
     def action_close(self) -> None:
         self.dismiss(self.rules if self.for_new_match else None)
