@@ -154,9 +154,10 @@ def _docstrings(tree: ast.AST) -> set[int]:
         for before, after in itertools.pairwise(body):
             if isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant):
                 out.add(id(after.value))  # an attribute's docstring
-            if isinstance(before, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "DEFAULT_CSS" for t in before.targets
-            ):
+            targets = before.targets if isinstance(before, ast.Assign) else []
+            if isinstance(before, ast.AnnAssign):  # (DEFAULT_CSS: ClassVar[str] = ...)
+                targets = [before.target]
+            if any(isinstance(t, ast.Name) and t.id == "DEFAULT_CSS" for t in targets):
                 out.add(id(before.value))
     return out
 
