@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from textual import on
-from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.widgets import Button, Input, OptionList
 
 if TYPE_CHECKING:
@@ -46,6 +46,15 @@ class Palette(CommandPalette):
     command again or popping the screen under it."""
 
     _dismissed = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Page Up and Page Down do nothing until the list of commands has been laid out:
+        Textual's OptionList pages by its laid-out lines and, with none yet (Ctrl+P and Page
+        Down in one burst), fails with a KeyError (``OptionList._move_page``; #11). The action
+        is the one CommandPalette.BINDINGS names for both keys."""
+        if action == "command_list" and parameters in (("page_up",), ("page_down",)):
+            return any(commands.scrollable_content_region for commands in self.query(CommandList))
+        return super().check_action(action, parameters)
 
     def dismiss(self, result: object = None):  # type: ignore[no-untyped-def]
         self._dismissed = True
