@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.reactive import var
 from textual.screen import Screen
@@ -23,6 +23,7 @@ from tawla.store.files import Paths, StoreError, atomic_write, read_json, set_as
 from tawla.store.keeper import Keeper
 from tawla.store.options import BidiMode, Digits, Peek
 from tawla.store.options import Theme as ThemeName
+from tawla.ui.bursts import KeysInOrder
 from tawla.ui.commands import TawlaCommands
 from tawla.ui.keys import both
 from tawla.ui.messages import CheckRtl, Played, PreferencesChosen, RulesChosen
@@ -112,7 +113,7 @@ THEMES = {
 }
 
 
-class TawlaApp(App[None]):
+class TawlaApp(KeysInOrder):
     """Backgammon for two players on one keyboard."""
 
     # The menu is the default screen: its stylesheet comes with the app's.
@@ -652,7 +653,12 @@ class TawlaApp(App[None]):
 
     def action_command_palette(self) -> None:
         """Textual's command palette, with its prompt in the player's language: one at a time
-        (anywhere in the stack, not only on top), and never over the too-small screen."""
+        (anywhere in the stack, not only on top), and never over the too-small screen. Ctrl+P
+        is a priority binding, run as it arrives: the palette opens after the keys typed before
+        it, and those after it go to the palette (#11)."""
+        self.in_turn(self._open_palette)
+
+    async def _open_palette(self) -> None:
         from textual.command import CommandPalette
 
         from tawla.ui.commands import Palette
@@ -662,7 +668,7 @@ class TawlaApp(App[None]):
         if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             return
         placeholder = self.words.line(self.words.t("command.search"))
-        self.push_screen(Palette(placeholder=placeholder, id="--command-palette"))
+        await self.push_screen(Palette(placeholder=placeholder, id="--command-palette"))
 
     def _too_small_on_top(self) -> bool:
         from tawla.ui.screens.too_small import TooSmallScreen
