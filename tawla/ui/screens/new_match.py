@@ -160,6 +160,8 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         self._summarize()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if not self.is_active:  # (pressed by an Enter whose burst closed or covered this screen first: #11)
+            return
         if event.button.id == "start":
             self.action_start()
         elif event.button.id == "house":
