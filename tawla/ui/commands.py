@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from textual import on
+from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.widgets import Button, Input, OptionList
 
@@ -43,7 +44,8 @@ class TawlaCommands(Provider):
 class Palette(CommandPalette):
     """Textual's command palette, closed once: keys that were already on their way to it
     (Enter pressed four times at once) find it closing and do nothing, instead of running the
-    command again or popping the screen under it."""
+    command again or popping the screen under it. Nor does one that finds another screen over it
+    (a note shown after it opened): Textual's dismiss pops the screen on top, whichever it is."""
 
     _dismissed = False
 
@@ -57,6 +59,8 @@ class Palette(CommandPalette):
         return super().check_action(action, parameters)
 
     def dismiss(self, result: object = None):  # type: ignore[no-untyped-def]
+        if self._dismissed or not self.is_active:  # (a second time it would fail: InvalidStateError, #11)
+            return AwaitComplete.nothing()  # type: ignore[no-untyped-call]  # (Textual leaves it untyped)
         self._dismissed = True
         return super().dismiss(result)  # type: ignore[arg-type]
 
@@ -67,6 +71,6 @@ class Palette(CommandPalette):
     def _ignore_once_closing(
         self, event: Input.Submitted | Input.Changed | Button.Pressed | OptionList.OptionSelected
     ) -> None:
-        if self._dismissed:
+        if self._dismissed or (not self.is_active and not isinstance(event, Input.Changed)):
             event.stop()
             event.prevent_default()  # (CommandPalette's own handlers are the default here)
