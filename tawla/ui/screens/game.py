@@ -135,7 +135,7 @@ class GameScreen(Speaks, Screen[None]):
         """After a change of language: mirror the layout and redraw every text."""
         self.typing = False
         await self.recompose()
-        if self not in self.app.screen_stack or not self.query(MatchView):  # (closed, or rebuilt again meanwhile: #11)
+        if self not in self.app.screen_stack or not self.query("#board"):  # (closed, or rebuilt again meanwhile: #11)
             return
         self._shown.clear()
         self._enabled = ()
@@ -208,7 +208,7 @@ class GameScreen(Speaks, Screen[None]):
     def redraw(self) -> None:
         if self.autosaves:
             self.post_message(Played(self.match))  # (the app saves it: only when its history changed)
-        if not self.query(MatchView) or not self.query(TawlaFooter):
+        if not self.query("#board") or not self.query(TawlaFooter):  # (the board: the view's own children come last)
             return  # (a key before the screen is built, or while it is rebuilt: drawn once it is, #11)
         self.query_one(MatchView).show(
             self._banner(), board_model(self.match, self.prefs, self.words, self.cursor), self._panel()
@@ -684,6 +684,8 @@ class GameScreen(Speaks, Screen[None]):
         turn = self.match.state.turn
         if turn is None or self.typing:
             return
+        if not self.query("#move") or not self.query("#prompt-title"):
+            return  # (a key from a dialog just closed, before the screen is built or while F2 rebuilds it: #11)
         self.typing = True
         prompt = self.query_one("#move", MovePrompt)
         suggestions = sorted(format_play(p) for p in legal_plays(turn.start, turn.roll)) if not turn.made else []
