@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import Final
 
 LANGUAGES: Final = ("en", "ar")
@@ -41,24 +39,14 @@ def embedded(text: str) -> str:
 """Supported languages, the default first."""
 
 
-def _flatten(table: Mapping[str, object], prefix: str = "") -> dict[str, str]:
-    out: dict[str, str] = {}
-    for key, value in table.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, Mapping):
-            out.update(_flatten(value, name + "."))
-        else:
-            out[name] = str(value)
-    return out
-
-
 @cache
 def catalog(lang: str) -> Mapping[str, str]:
     """The flattened catalog of ``lang`` (one of :data:`LANGUAGES`)."""
     if lang not in LANGUAGES:
         raise KeyError(lang)
-    text = resources.files(__package__).joinpath(f"{lang}.toml").read_text(encoding="utf-8")
-    return _flatten(tomllib.loads(text))
+    from tawla.i18n.catalogs import load  # (quicker than tomllib: see there)
+
+    return load(lang)
 
 
 def tr(lang: str, key: str, arabic_indic: bool = False, /, **params: object) -> str:
