@@ -37,14 +37,37 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
-_RESHAPER = ArabicReshaper(
-    configuration={
-        "delete_harakat": False,
-        "shift_harakat_position": False,
-        "support_ligatures": True,
-        "ARABIC LIGATURE ALLAH": False,
-    }
-)
+
+class _Options(dict[str, str]):
+    """A reshaper's configuration read once into a dict, answering what the reshaper asks of
+    it (``get``, ``getboolean``) as configparser does. Asked through configparser, with its
+    interpolation at every lookup, the first shaping alone took as long as parsing a
+    catalog (the reshaper looks up each of its ~290 ligatures)."""
+
+    _BOOLEAN = {"1": True, "yes": True, "true": True, "on": True, "0": False, "no": False, "false": False, "off": False}
+
+    def getboolean(self, option: str) -> bool | None:
+        value = self.get(option.lower())
+        return None if value is None else self._BOOLEAN[value.lower()]
+
+
+def _reshaper() -> ArabicReshaper:
+    reshaper = ArabicReshaper(
+        configuration={
+            "delete_harakat": False,
+            "shift_harakat_position": False,
+            "support_ligatures": True,
+            "ARABIC LIGATURE ALLAH": False,
+        }
+    )
+    # ``configuration`` is the reshaper's public attribute (a configparser section): the same
+    # values, raw (the defaults have nothing to interpolate), in a plain dict.
+    section = reshaper.configuration
+    reshaper.configuration = _Options(section.parser.items(section.name, raw=True))
+    return reshaper
+
+
+_RESHAPER = _reshaper()
 _LEVEL = re.compile(r"Level\(\s*(\d+),?\s*\)")
 _CONTROLS = frozenset("\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d\u202e\u200e\u200f\u061c")
 """Bidi formatting characters: they steer the reordering and are then dropped, not drawn."""
