@@ -41,11 +41,13 @@ class FairDice:
     manual = False
 
     def __init__(self) -> None:
-        import secrets  # (on first use: it pulls in hashlib and more at start-up otherwise)
-
-        self._rng = secrets.SystemRandom()
+        self._rng: random.Random | None = None
 
     def roll(self) -> Dice:
+        if self._rng is None:
+            import secrets  # (at the first roll: it pulls in hashlib, a cost the first frame need not pay)
+
+            self._rng = secrets.SystemRandom()
         return self._rng.randint(1, 6), self._rng.randint(1, 6)
 
 
