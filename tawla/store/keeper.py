@@ -116,8 +116,6 @@ class Keeper:
 
     def migrate(self) -> None:
         """Move the ``current.json`` of earlier tawlas (and its ``.prev``) into ``matches/``."""
-        from tawla.store import saves
-
         if self.paths is None or self.folder is None:
             return
         old = self.paths.current
@@ -129,6 +127,8 @@ class Keeper:
             raw = None  # damaged: moved all the same, and named when the list is read
         ident = raw.get("id") if isinstance(raw, dict) else None
         if not _valid_id(ident) or self.file_of(str(ident)).exists():
+            from tawla.store import saves
+
             ident = saves.new_id()
         target = self.file_of(str(ident))
         with contextlib.suppress(FileNotFoundError):  # (another tawla moved it first)
@@ -149,15 +149,16 @@ class Keeper:
         """Every unfinished match, the one played last first. A file that is not a saved
         match at all is set aside with a note (its earlier copy takes its place if it has
         one); deeper damage is found when it is opened."""
-        from tawla.store import saves
-
         if self.folder is None:
             return []
         self.migrate()
-        if not self.folder.is_dir():
-            return []
+        found = list(self.folder.glob("*.json")) if self.folder.is_dir() else []
+        if not found:
+            return []  # (without importing the saves module, which brings pydantic and the game)
+        from tawla.store import saves
+
         out: list[Unfinished] = []
-        for path in self.folder.glob("*.json"):
+        for path in found:
             ident = path.name[: -len(".json")]
             ours = self.saved is not None and self.saved.id == ident
             busy = not ours and is_locked(self._lock_file(ident))
