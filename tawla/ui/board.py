@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -79,6 +80,10 @@ COMPACT = _Scale(point=3, middle=1, tray=4)
 LARGE = _Scale(point=5, middle=3, tray=6)
 
 
+_Row = tuple[tuple[str, ...], tuple[Style | None, ...]]
+"""One line of the board: its characters and the style of each."""
+
+
 class BoardView(Widget):
     """Draws a :class:`BoardModel`."""
 
@@ -126,34 +131,52 @@ class BoardView(Widget):
         super().__init__(id=id)
         self.model = model
         self.large = False
-        self._strips: list[Strip] | None = None
+        self._rows: list[_Row] | None = None
+        """What each line shows (characters and styles), as last drawn; None: to be drawn afresh."""
+        self._strips: list[Strip | None] = []
+        """Each line ready for Textual (None: made from its row when asked for)."""
         self._style_cache: tuple[dict[str, Style], Style] | None = None
 
     def show(self, model: BoardModel) -> None:
-        """Draw ``model`` from now on (nothing is redrawn if it did not change)."""
+        """Draw ``model`` from now on: only the lines that changed are drawn again (a cursor
+        move changes two or three of them), and nothing if the model did not change."""
         if model == self.model:
             return
         self.model = model
-        self._strips = None
-        self.refresh()
+        drawn = self._rows
+        rows = self._draw() if drawn and self.is_mounted else []
+        if not drawn or len(rows) != len(drawn):  # (nothing drawn yet, or not on screen): all of it, when asked
+            self._rows = None
+            self.refresh()
+            return
+        changed = [y for y, (before, now) in enumerate(zip(drawn, rows, strict=True)) if before != now]
+        self._rows = rows
+        for y in changed:
+            self._strips[y] = None
+        if changed:
+            width = self._scale().width
+            self.refresh(*(Region(0, y, width, 1) for y in changed))
 
     def set_large(self, large: bool) -> None:
         """Switch between the compact and the large board."""
         if large != self.large:
             self.large = large
-            self._strips = None
+            self._rows = None
             self.refresh(layout=True)
 
     def notify_style_update(self) -> None:
-        self._strips = None
+        self._rows = None
         self._style_cache = None
         super().notify_style_update()
 
+    def _scale(self) -> _Scale:
+        return LARGE if self.large else COMPACT
+
     def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
-        return (LARGE if self.large else COMPACT).width
+        return self._scale().width
 
     def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
-        return (LARGE if self.large else COMPACT).height
+        return self._scale().height
 
     def _styles(self) -> tuple[dict[str, Style], Style]:
         """The component styles and the widget's own, worked out once per change of CSS or theme."""
@@ -167,20 +190,27 @@ class BoardView(Widget):
             self._style_cache = (styles, self.rich_style)
         return self._style_cache
 
-    def render_line(self, y: int) -> Strip:
-        """One line of the board, from strips built once per change of the model."""
-        if self._strips is None:
-            self._strips = self._build()
-        if y < len(self._strips):
-            return self._strips[y]
-        return Strip.blank(self.size.width, self.rich_style)
-
-    def _build(self) -> list[Strip]:
+    def _draw(self) -> list[_Row]:
         if self.model is None:
             return []
-        scale = LARGE if self.large else COMPACT
-        styles, base = self._styles()
-        canvas = draw_board(self.model, scale, styles)
+        canvas = draw_board(self.model, self._scale(), self._styles()[0])
+        return [(tuple(chars), tuple(cells)) for chars, cells in zip(canvas.chars, canvas.styles, strict=True)]
+
+    def render_line(self, y: int) -> Strip:
+        """One line of the board, made from its row once per change of that row."""
+        if self._rows is None:
+            self._rows = self._draw()
+            self._strips = [None] * len(self._rows)
+        if y >= len(self._rows):
+            return Strip.blank(self.size.width, self.rich_style)
+        strip = self._strips[y]
+        if strip is None:
+            strip = self._strips[y] = self._strip(self._rows[y])
+        return strip
+
+    def _strip(self, row: _Row) -> Strip:
+        chars, cells = row
+        base = self._styles()[1]
         combined: dict[int, Style] = {}
 
         def style_of(style: Style | None) -> Style:
@@ -189,20 +219,17 @@ class BoardView(Widget):
                 combined[key] = base if style is None else base + style
             return combined[key]
 
-        strips = []
-        for chars, cells in zip(canvas.chars, canvas.styles, strict=True):
-            segments: list[Segment] = []
-            start = 0
-            current = cells[0]
-            # Runs of cells that share a style object become one segment (rich caches
-            # combined styles, so equal styles are usually the same object).
-            for i in range(1, len(chars)):
-                if cells[i] is not current:
-                    segments.append(Segment("".join(chars[start:i]), style_of(current)))
-                    start, current = i, cells[i]
-            segments.append(Segment("".join(chars[start:]), style_of(current)))
-            strips.append(Strip(segments, scale.width))
-        return strips
+        segments: list[Segment] = []
+        start = 0
+        current = cells[0]
+        # Runs of cells that share a style object become one segment (rich caches
+        # combined styles, so equal styles are usually the same object).
+        for i in range(1, len(chars)):
+            if cells[i] is not current:
+                segments.append(Segment("".join(chars[start:i]), style_of(current)))
+                start, current = i, cells[i]
+        segments.append(Segment("".join(chars[start:]), style_of(current)))
+        return Strip(segments, len(chars))
 
 
 # -- drawing ---------------------------------------------------------------------------
