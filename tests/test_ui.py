@@ -12,6 +12,7 @@ from tawla.game import Cube, Match, NextOpener, Phase, RuleSet, ScriptedDice, Se
 from tawla.game.events import Stepped
 from tawla.game.state import MatchState
 from tawla.i18n.bidi import visual
+from tawla.store.options import BoardFacing
 from tawla.store.settings import Preferences, Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResignLevelScreen, ResultScreen, YesNoScreen
@@ -134,6 +135,64 @@ async def test_double_offered_and_taken() -> None:
         assert match.state.phase is Phase.TURN
         await pilot.press("space")
         assert match.state.turn is not None and match.state.turn.roll == (3, 1)
+
+
+# -- the board between two people ----------------------------------------------------------
+
+
+async def test_the_board_stays_still_and_numbers_for_the_player_who_decides() -> None:
+    """By default the first player sits at the bottom for the whole match (#12); the point
+    numbers are those of the player on roll, or of the doubled player while they decide; the
+    last move is written in the numbering on the board."""
+    match = Match(RuleSet(match_length=5), ("Ali", "Badr"), ScriptedDice([(6, 1), (3, 1)]))
+    app = started(match)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game(app)
+        board = screen.query_one("#board")
+        await pilot.press("space")  # Ali wins the opening with 6-1
+        assert board.model.layout.bottom == 0 and board.model.numbering == 0  # type: ignore[attr-defined]
+        await pilot.press(":", *"13/7 8/7", "enter", "enter")
+        assert match.state.on_roll == 1
+        assert board.model.layout.bottom == 0 and board.model.numbering == 1  # type: ignore[attr-defined]
+        assert "Last: Ali 6-1: 12/18 17/18" in screen_text(app)  # (Badr's numbering)
+        await pilot.press("d")  # Badr doubles: Ali decides, on Ali's numbers
+        assert board.model.numbering == 0 and board.model.layout.bottom == 0  # type: ignore[attr-defined]
+        assert "Last: Ali 6-1: 13/7 8/7" in screen_text(app)
+
+
+async def test_the_board_turns_to_the_player_who_decides_when_asked() -> None:
+    match = Match(RuleSet(match_length=5), ("Ali", "Badr"), ScriptedDice([(6, 1), (3, 1)]))
+    app = started(match, preferences=Preferences(board_facing=BoardFacing.ON_ROLL))
+    async with app.run_test(size=SIZE) as pilot:
+        board = game(app).query_one("#board")
+        await pilot.press("space", ":", *"13/7 8/7", "enter", "enter")
+        assert board.model.layout.bottom == 1 and board.model.numbering == 1  # type: ignore[attr-defined]
+        await pilot.press("d")
+        assert board.model.layout.bottom == 0  # type: ignore[attr-defined]
+
+
+async def test_a_landing_that_hits_says_so() -> None:
+    board = Position.from_counts({8: 2, 13: 1}, {19: 1, 24: 2})  # Badr's blot on Ali's 6 (his 19)
+    match = Match(names=("Ali", "Badr"), dice=ScriptedDice([(2, 1)]), start=at(RuleSet(match_length=5), board))
+    app = started(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")  # roll 2-1
+        screen = game(app)
+        for _ in range(24):  # (to the 8: the cursor walks the points with checkers to move)
+            if screen.cursor is not None and screen.cursor.at == 8:
+                break
+            await pilot.press("right")
+        await pilot.press("enter")  # pick up on 8
+        assert screen.cursor is not None and screen.cursor.picked == 8
+        for _ in range(len(screen.cursor.choices)):
+            if screen.cursor.step is not None and screen.cursor.step.hit:
+                break
+            await pilot.press("tab")
+        assert screen.cursor.step is not None and screen.cursor.step.dest == 6 and screen.cursor.step.hit
+        assert "Landing on 6 hits the blot there." in screen_text(app)
+        await pilot.press("tab")  # (a landing that hits nothing says nothing)
+        assert screen.cursor.step is not None and not screen.cursor.step.hit
+        assert "hits the blot" not in screen_text(app)
 
 
 async def test_double_dropped_ends_the_game() -> None:

@@ -37,7 +37,7 @@ class Preferences(BaseModel):
 
     auto_forced: bool = True
     """Play a forced move by itself when only one play is possible."""
-    board_facing: BoardFacing = BoardFacing.ON_ROLL
+    board_facing: BoardFacing = BoardFacing.FIXED
     """The board faces the player on roll, or stays fixed."""
     home_side: HomeSide = HomeSide.RIGHT
     """Draw the home boards on the right or on the left."""

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tawla.engine.notation import format_steps
+from tawla.engine.notation import format_steps, seen_by_opponent
 from tawla.game.state import Phase
 from tawla.i18n.bidi import Bidi, isolate_ltr
 from tawla.store.options import BoardFacing, HomeSide
@@ -36,9 +36,17 @@ LARGE_HEIGHT = 30
 """From this terminal size on, the board is drawn large."""
 
 
+def viewer(state: MatchState) -> int:
+    """Whose numbering the board shows: the player who decides now (the one on roll; the
+    doubled player while a double waits for an answer; the one answering a resignation)."""
+    return state.to_act if state.to_act is not None else state.on_roll
+
+
 def layout_for(state: MatchState, prefs: Preferences) -> Layout:
-    """Where each player sits and where the homes are, as the preferences say."""
-    bottom = state.on_roll if prefs.board_facing is BoardFacing.ON_ROLL else 0
+    """Where each player sits and where the homes are, as the preferences say: still (the
+    first player at the bottom, the default: the board between two people does not move), or
+    turned to face the player who decides."""
+    bottom = viewer(state) if prefs.board_facing is BoardFacing.ON_ROLL else 0
     return Layout(bottom=bottom, home_right=prefs.home_side is HomeSide.RIGHT)
 
 
@@ -62,12 +70,14 @@ class MatchTexts:
             return t(f"roll.double{high}")
         return t("roll.pair", high=t(f"roll.die{high}"), low=t(f"roll.die{low}"))
 
-    def play(self, steps: tuple[Step, ...]) -> str:
+    def play(self, steps: tuple[Step, ...], other_side: bool = False) -> str:
         """A play in notation, in the interface's digits. Each move keeps its order (13/7);
-        in Arabic the moves follow each other from right to left."""
+        in Arabic the moves follow each other from right to left. With ``other_side``: in the
+        numbering of the mover's opponent (as the board shows it to them)."""
         if not steps:
             return self.words.t("panel.no_move")
-        moves = self.words.num(format_steps(steps)).split(" ")
+        text = format_steps(steps)
+        moves = self.words.num(seen_by_opponent(text) if other_side else text).split(" ")
         return " ".join(isolate_ltr(m) for m in moves) if self.words.rtl else " ".join(moves)
 
     def player(self, match: Match, player: int) -> str:
@@ -122,7 +132,7 @@ def board_model(match: Match, prefs: Preferences, words: Words, cursor: Cursor |
     return BoardModel(
         layout=layout,
         board=bottom_view,
-        numbering=state.on_roll,
+        numbering=viewer(state),
         mover=mover,
         cube=cube,
         cursor=cursor_cell,

@@ -30,7 +30,7 @@ from tawla.ui.cursor import Cursor
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Layout
 from tawla.ui.keys import ARABIC_DIGITS, both, digit_keys
-from tawla.ui.match_view import MatchTexts, MatchView, board_model, layout_for, set_text
+from tawla.ui.match_view import MatchTexts, MatchView, board_model, layout_for, set_text, viewer
 from tawla.ui.messages import Played
 from tawla.ui.screens.base import Speaks
 from tawla.ui.screens.dialogs import AnswerScreen, LineScreen, ResignLevelScreen, ResultScreen
@@ -326,7 +326,10 @@ class GameScreen(Speaks, Screen[None]):
         if last is not None:
             player, done = last
             body.append("\n\n")
-            name, rolled, play = self.match.names[player], self.texts.roll(done.roll), self.texts.play(done.made)
+            # In the numbering on the board (the viewer's, who is usually the other player).
+            other = viewer(state) != player
+            name, rolled = self.match.names[player], self.texts.roll(done.roll)
+            play = self.texts.play(done.made, other_side=other)
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
         room = self.size.height - 24  # a taller terminal shows the game's moves too
@@ -417,6 +420,9 @@ class GameScreen(Speaks, Screen[None]):
                 if not turn.made:
                     lines.extend(self.reason(r) for r in explain_roll(turn.start, turn.roll) if _worth_saying(r))
                 if self.cursor is not None and self.cursor.picked is not None:
+                    step = self.cursor.step
+                    if step is not None and step.hit:  # (the landing marker covers the blot: say it)
+                        lines.append(t("status.put_hit", point=step.dest))
                     lines.append(t("status.put"))
                 else:
                     lines.append(t("status.pick"))
