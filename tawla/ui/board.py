@@ -10,6 +10,7 @@ as well as by colour, so the board reads in monochrome and with NO_COLOR.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rich.segment import Segment
 from rich.style import Style
@@ -251,17 +252,28 @@ def _foreground(style: Style) -> Style:
 
 class _Canvas:
     def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
         self.chars = [[" "] * width for _ in range(height)]
         self.styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
 
+    def copy(self) -> _Canvas:
+        out = _Canvas.__new__(_Canvas)
+        out.width, out.height = self.width, self.height
+        out.chars = [row[:] for row in self.chars]
+        out.styles = [row[:] for row in self.styles]
+        return out
+
     def put(self, x: int, y: int, text: str, style: Style | None = None) -> None:
         """Write ``text``; its style goes on top of what the cells already have (e.g. a shade)."""
-        for i, ch in enumerate(text):
-            if 0 <= y < len(self.chars) and 0 <= x + i < len(self.chars[0]):
-                self.chars[y][x + i] = ch
-                if style is not None:
-                    current = self.styles[y][x + i]
-                    self.styles[y][x + i] = style if current is None else current + style
+        start, end = max(x, 0), min(x + len(text), self.width)
+        if not 0 <= y < self.height or start >= end:
+            return
+        self.chars[y][start:end] = text[start - x : end - x]
+        if style is not None:
+            row = self.styles[y]
+            for i in range(start, end):
+                current = row[i]
+                row[i] = style if current is None else current + style
 
     def stylize(self, x: int, y: int, width: int, style: Style) -> None:
         for i in range(width):
@@ -320,20 +332,16 @@ def render_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> 
     return draw_board(model, scale, styles).text()
 
 
-def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _Canvas:
-    """The board on a canvas of characters and styles."""
-    layout = model.layout
+@lru_cache(maxsize=16)
+def _background(
+    home_right: bool, scale: _Scale, ascii_: bool, frame: Style | None, shade_a: Style | None, shade_b: Style | None
+) -> _Canvas:
+    """The frame and the painted points: the same at every draw of a board of this kind (a
+    draw copies it)."""
+    layout = Layout(0, home_right)
     W, H = scale.width, scale.height
     canvas = _Canvas(W, H)
-    frame = styles.get("frame")
-    ascii_ = model.ascii
     hline, vline = ("-", "|") if ascii_ else ("─", "│")
-    glyph = GLYPHS[ascii_]
-    bottom_player = layout.bottom
-    top_player = 1 - bottom_player
-    numbers = model.numbers
-
-    # frame
     for y in (0, H - 1):
         canvas.put(0, y, hline * W, frame)
     for x in _borders(layout, scale):
@@ -350,21 +358,40 @@ def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _C
         canvas.put(x, H - 1, joints or "┴", frame)
     for (x, y), ch in corners.items():
         canvas.put(x, y, ch, frame)
+    p = scale.point
+    for q in range(1, 25):
+        shade = shade_a if q % 2 == 0 else shade_b
+        if shade is None:
+            continue
+        cell = layout.cell_of_bottom_point(q)
+        x = _column_x(layout, scale, cell.column)
+        # On the large board a point narrows towards the middle, like the painted
+        # triangles; the compact board is too narrow for that and keeps bands.
+        for i, y in enumerate(_checker_rows(scale, cell.row)):
+            width = p if i < 3 or p < 5 else max(1, p - 2 * (i - 2))
+            canvas.stylize(x + (p - width) // 2, y, width, shade)
+    return canvas
 
+
+def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _Canvas:
+    """The board on a canvas of characters and styles."""
+    layout = model.layout
+    H = scale.height
+    ascii_ = model.ascii
+    hline = "-" if ascii_ else "─"
+    glyph = GLYPHS[ascii_]
+    bottom_player = layout.bottom
+    top_player = 1 - bottom_player
+    numbers = model.numbers
+    frame, shades = styles.get("frame"), (styles.get("point-a"), styles.get("point-b"))
+    canvas = _background(layout.home_right, scale, ascii_, frame, *shades).copy()
     p = scale.point
     board = model.board
 
-    # point backgrounds and numbers
+    # point numbers
     for q in range(1, 25):
         cell = layout.cell_of_bottom_point(q)
         x = _column_x(layout, scale, cell.column)
-        shade = styles.get("point-a" if (q % 2 == 0) else "point-b")
-        if shade is not None:
-            # On the large board a point narrows towards the middle, like the painted
-            # triangles; the compact board is too narrow for that and keeps bands.
-            for i, y in enumerate(_checker_rows(scale, cell.row)):
-                width = p if i < 3 or p < 5 else max(1, p - 2 * (i - 2))
-                canvas.stylize(x + (p - width) // 2, y, width, shade)
         shown = q if model.numbering == bottom_player else 25 - q
         label = numbers[shown]
         y = 0 if cell.row == 0 else H - 1
