@@ -126,7 +126,8 @@ class GameScreen(Speaks, Screen[None]):
             self.dismiss(None)
 
     def _fit(self) -> None:
-        self.query_one(MatchView).fit(self.size.width, self.size.height)
+        if not self._building and self.query(MatchView):  # (a resize during a rebuild: fitted after it)
+            self.query_one(MatchView).fit(self.size.width, self.size.height)
 
     def relabel(self) -> None:
         self.call_later(self._rebuild)
@@ -134,8 +135,12 @@ class GameScreen(Speaks, Screen[None]):
     async def _rebuild(self) -> None:
         """After a change of language: mirror the layout and redraw every text."""
         self.typing = False
-        await self.recompose()
-        if self not in self.app.screen_stack or not self.query("#board"):  # (closed, or rebuilt again meanwhile: #11)
+        self._building += 1  # (keys that arrive meanwhile change the match; they are drawn after)
+        try:
+            await self.recompose()
+        finally:
+            self._building -= 1
+        if self._building or self not in self.app.screen_stack or not self._built():  # (closed, or rebuilt again)
             return
         self._shown.clear()
         self._enabled = ()
@@ -202,13 +207,20 @@ class GameScreen(Speaks, Screen[None]):
 
     # -- drawing ---------------------------------------------------------------------------
 
+    _building = 0
+    """Rebuilds under way (a change of language recomposes the screen)."""
+
+    def _built(self) -> bool:
+        """Every widget the drawing writes to is there (old ones go before new ones come)."""
+        return all(self.query(selector) for selector in ("#board", "#panel", "#banner", "#status", "TawlaFooter"))
+
     autosaves: ClassVar[bool] = True
     """The match on this screen is the one being played (a replay's is not)."""
 
     def redraw(self) -> None:
         if self.autosaves:
             self.post_message(Played(self.match))  # (the app saves it: only when its history changed)
-        if not self.query("#board") or not self.query(TawlaFooter):  # (the board: the view's own children come last)
+        if self._building or not self._built():
             return  # (a key before the screen is built, or while it is rebuilt: drawn once it is, #11)
         self.query_one(MatchView).show(
             self._banner(), board_model(self.match, self.prefs, self.words, self.cursor), self._panel()
