@@ -1,6 +1,6 @@
 """The shortcuts taken for speed (#11) give what the long way gives.
 
-The catalogs are read without tomllib, the Arabic reshaper answers from a plain dict, the
+The Arabic reshaper answers from a plain dict, the
 board draws again only the lines that changed, and start-up leaves out what the first frame
 does not show (tests/bench_ui.py measures the gain).
 """
@@ -12,64 +12,12 @@ import sys
 from pathlib import Path
 
 import arabic_reshaper
-import pytest
 
 from tawla.game import Match, RuleSet, ScriptedDice
-from tawla.i18n import LANGUAGES, bidi, catalog, catalogs
+from tawla.i18n import LANGUAGES, bidi, catalog
 from tawla.store.files import Paths
 from tawla.ui.app import TawlaApp
 from tawla.ui.board import BoardView
-
-CATALOGS = Path(catalogs.__file__).parent
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_catalog_reads_the_same_as_tomllib_reads_it(lang: str) -> None:
-    text = (CATALOGS / f"{lang}.toml").read_text(encoding="utf-8")
-    assert catalogs.parse_simple(text) == catalogs.parse_toml(text)  # (no fallback on the real files)
-    assert catalog(lang) == catalogs.parse_toml(text)
-
-
-SIMPLE = [
-    '# a comment\n[a]\nb = "x"  # a comment after\nc.d = "y"\n\n[e.f]\ng = "z"\n',
-    'a = "escapes: \\" \\\\ \\n \\t \\u00e9 \\U0001F600 \\u0627"\n',
-    "a = '''\nfirst\n  second\n'''\nb = \"after\"\n",
-    "a = '''\nit's\n'''  # closed\n",
-    'a = "text with = and # inside"\n',
-    '  a = "indented"\n\t[t]  # a table\nb = "in it"\n',
-]
-OTHER = [
-    "a = 1\n",  # not a string
-    "'quoted key' = \"x\"\n",
-    'a = """\nbasic multi-line\n"""\n',
-    "a = '''\nends with a quote''''\n",
-    'a = ["x"]\n',
-    '[[tables]]\na = "x"\n',
-    '[ t ]\na = "spaces in the header"\n',
-    'a = "x"\r\nb = "y"\r\n',
-]
-
-
-@pytest.mark.parametrize("text", SIMPLE + OTHER)
-def test_any_text_reads_as_tomllib_reads_it(text: str) -> None:
-    """What the quick reader reads it reads right; the rest goes to tomllib."""
-    try:
-        quick = catalogs.parse_simple(text)
-    except catalogs._NotSimple:
-        assert text in OTHER
-        return
-    assert text in SIMPLE
-    assert quick == catalogs.parse_toml(text)
-
-
-def test_broken_text_is_refused_as_tomllib_refuses_it(tmp_path: Path) -> None:
-    import tomllib
-
-    for text in ('a = "unclosed\n', 'a = "x"\na = "twice"\n', 'a = "\\q"\n', "a = '''\nnever closed\n"):
-        with pytest.raises(catalogs._NotSimple):
-            catalogs.parse_simple(text)
-        with pytest.raises(tomllib.TOMLDecodeError):
-            catalogs.parse_toml(text)
 
 
 def test_the_reshaper_shapes_as_the_library_configured_the_same_way() -> None:
@@ -88,7 +36,7 @@ def test_the_reshaper_shapes_as_the_library_configured_the_same_way() -> None:
 
 
 def test_start_up_leaves_out_what_the_first_frame_does_not_show(tmp_path: Path) -> None:
-    """No tomllib, no hashlib for the dice, no saved-match module (with pydantic and the game)
+    """No hashlib for the dice, no saved-match module (with pydantic and the game)
     while there is no match to list: each costs start-up time and memory."""
     code = (
         "import sys\n"
@@ -101,7 +49,7 @@ def test_start_up_leaves_out_what_the_first_frame_does_not_show(tmp_path: Path) 
         "dice = FairDice()\n"
         "catalog('en'), catalog('ar'), visual('tawla · طاولة', False)\n"
         f"assert Keeper(Paths(Path({str(tmp_path)!r}) / 'c', Path({str(tmp_path)!r}) / 'd')).unfinished() == []\n"
-        "print(sorted(m for m in ('tomllib', 'secrets', 'tawla.store.saves', 'pydantic') if m in sys.modules))\n"
+        "print(sorted(m for m in ('secrets', 'tawla.store.saves', 'pydantic') if m in sys.modules))\n"
         "assert all(1 <= d <= 6 for d in dice.roll())\n"
         "print('secrets' in sys.modules)\n"
     )
