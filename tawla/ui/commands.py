@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, cast
 from textual import on
 from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.events import Mount
 from textual.widgets import Button, Input, OptionList
 
 if TYPE_CHECKING:
@@ -48,6 +49,16 @@ class Palette(CommandPalette):
     (a note shown after it opened): Textual's dismiss pops the screen on top, whichever it is."""
 
     _dismissed = False
+
+    def _on_mount(self, event: Mount) -> None:
+        """Textual's palette takes the screen under it at mount (``screen_stack[-2]``) and fails
+        with an IndexError when there is none: a palette whose mount comes after tawla began
+        taking its screens down (found by the random keys, seed 1103). There is no public hook
+        before CommandPalette's own ``_on_mount``, so this override guards it: with nothing
+        under it, the palette just goes."""
+        # (Textual calls each class's handler up the MRO; prevent_default stops before the palette's.)
+        if len(self.app.screen_stack) < 2 or self not in self.app.screen_stack:
+            event.prevent_default()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Page Up and Page Down do nothing until the list of commands has been laid out:
