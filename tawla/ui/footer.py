@@ -7,6 +7,7 @@ palette) are looked up under ``textual.<description>``.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.widget import Widget
@@ -65,14 +66,26 @@ class TawlaFooter(Footer):
     """A Footer whose key descriptions come from the catalogs.
 
     A screen may give some bindings a description that changes with the moment
-    (``describe_action``); :meth:`refresh_descriptions` updates those in place,
+    (``describe_action``); :meth:`refresh_keys` updates those in place,
     without rebuilding the footer.
     """
 
     def _live(self, key: FooterKey) -> str:
         live = getattr(self.screen, "describe_action", None)
         description = live(key.action) if live is not None else None
-        return describe(self.app, description or key.description)
+        return self._padded(describe(self.app, description or key.description), description)
+
+    def _padded(self, text: str, description: str | None) -> str:
+        """A live description as wide as its widest twin (the screen's ``SAME_WIDTH``): the key
+        then changes in place at every key press, without laying out the screen again (#11)."""
+        twins: tuple[str, ...] = next(
+            (group for group in getattr(self.screen, "SAME_WIDTH", ()) if description in group), ()
+        )
+        if not twins:
+            return text
+        width = max(cell_len(describe(self.app, twin)) for twin in twins)
+        gap = " " * (width - cell_len(text))
+        return gap + text if self.has_class("-rtl") else text + gap
 
     DEFAULT_CSS = """
     TawlaFooter.-rtl { align-horizontal: right; }
@@ -125,17 +138,18 @@ class TawlaFooter(Footer):
         whole footer at every key (which costs a frame: see tests/bench_ui.py)."""
         live = getattr(self.screen, "describe_action", None)
         for key in self.query(FooterKey):
-            changed = False
+            changed = relayout = False
             if key.action in enabled:
                 disabled = enabled[key.action] is not True
                 if disabled != key._disabled:
                     key._disabled = disabled
                     key.set_class(disabled, "-disabled")
-            text = live(key.action) if live is not None else None
-            if text is not None:
-                text = describe(self.app, text)
+            description = live(key.action) if live is not None else None
+            if description is not None:
+                text = self._padded(describe(self.app, description), description)
                 if text != key.description:
+                    relayout = relayout or cell_len(text) != cell_len(key.description)
                     key.description = text
                     changed = True
             if changed:
-                key.refresh(layout=True)
+                key.refresh(layout=relayout)

@@ -119,6 +119,9 @@ class GameScreen(Speaks, Screen[None]):
     def on_resize(self) -> None:
         self._fit()
 
+    def on_unmount(self) -> None:
+        self._complete = False  # (its widgets go with it: nothing more is drawn)
+
     def on_screen_resume(self) -> None:
         # A match started over this one (from the command palette) took its place: this one
         # was saved and is on the Resume list; its screen goes.
@@ -136,6 +139,7 @@ class GameScreen(Speaks, Screen[None]):
         """After a change of language: mirror the layout and redraw every text."""
         self.typing = False
         self._building += 1  # (keys that arrive meanwhile change the match; they are drawn after)
+        self._complete = False
         try:
             await self.recompose()
         finally:
@@ -179,8 +183,9 @@ class GameScreen(Speaks, Screen[None]):
 
     # -- after every action ------------------------------------------------------------
 
-    def after_action(self) -> None:
-        """Automatic steps (forced plays, auto end of turn), dialogs, then redraw."""
+    def after_action(self, near: int | None = None) -> None:
+        """Automatic steps (forced plays, auto end of turn), dialogs, then redraw. The cursor
+        starts on the point ``near`` when it has a checker to move (the last step's source)."""
         state = self.match.state
         turn = state.turn
         if state.phase is Phase.MOVING and turn is not None:
@@ -197,7 +202,7 @@ class GameScreen(Speaks, Screen[None]):
         self.cursor = None
         state = self.match.state
         if state.phase is Phase.MOVING and state.turn is not None and not state.turn.complete:
-            self.cursor = Cursor.for_turn(state.turn, state.on_roll, self.layout_now())
+            self.cursor = Cursor.for_turn(state.turn, state.on_roll, self.layout_now(), near=near)
         self.redraw()
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self._asking:
             self._game_over()
@@ -210,9 +215,16 @@ class GameScreen(Speaks, Screen[None]):
     _building = 0
     """Rebuilds under way (a change of language recomposes the screen)."""
 
+    _complete = False
+    """Every widget the drawing writes to was found there (forgotten when the screen is rebuilt)."""
+
     def _built(self) -> bool:
-        """Every widget the drawing writes to is there (old ones go before new ones come)."""
-        return all(self.query(selector) for selector in ("#board", "#panel", "#banner", "#status", "TawlaFooter"))
+        """Every widget the drawing writes to is there (old ones go before new ones come).
+        Looked for until found once, not at every key: five queries cost a key 15% (#11)."""
+        if not self._complete:
+            selectors = ("#board", "#panel", "#banner", "#status", "TawlaFooter")
+            self._complete = all(self.query(selector) for selector in selectors)
+        return self._complete
 
     autosaves: ClassVar[bool] = True
     """The match on this screen is the one being played (a replay's is not)."""
@@ -247,6 +259,9 @@ class GameScreen(Speaks, Screen[None]):
         if self.cursor is not None and self.cursor.picked is not None:
             return "key.put"
         return "key.pick"
+
+    SAME_WIDTH: ClassVar[tuple[tuple[str, ...], ...]] = (("key.pick", "key.put"),)
+    """Live descriptions the footer draws equally wide: they swap at every Enter of a turn."""
 
     _ACTIONS: ClassVar[tuple[str, ...]] = (
         "primary",
@@ -634,14 +649,9 @@ class GameScreen(Speaks, Screen[None]):
         self._play_step(self.cursor.step)
 
     def _play_step(self, step: Step) -> None:
-        near = step.source
         if self.act(self.match.move, step):
             self.notice = None
-            self.after_action()
-            turn = self.match.state.turn
-            if self.cursor is not None and turn is not None and not turn.complete:
-                self.cursor = Cursor.for_turn(turn, self.match.state.on_roll, self.layout_now(), near=near)
-                self.redraw()
+            self.after_action(near=step.source)
 
     def action_die(self, die: int) -> None:
         state = self.match.state
@@ -667,11 +677,7 @@ class GameScreen(Speaks, Screen[None]):
         near = self.match.state.turn.made[-1].source if self.match.state.turn and self.match.state.turn.made else None
         if self.act(self.match.undo):
             self.notice = None
-            self.after_action()
-            turn = self.match.state.turn
-            if turn is not None and near is not None and self.cursor is not None:
-                self.cursor = Cursor.for_turn(turn, self.match.state.on_roll, self.layout_now(), near=near)
-                self.redraw()
+            self.after_action(near=near)
 
     def action_escape(self) -> None:
         if self.typing:
