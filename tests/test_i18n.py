@@ -42,6 +42,30 @@ def test_both_catalogs_have_the_same_keys_and_placeholders() -> None:
         assert en[key].strip() and ar[key].strip(), key
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_catalog_read_a_table_at_a_time_is_the_catalog_read_whole(lang: str) -> None:
+    from tawla.i18n.catalogs import Catalog, parse_toml
+
+    text = (ROOT / "tawla" / "i18n" / f"{lang}.toml").read_text(encoding="utf-8")
+    whole = parse_toml(text)
+    lazy = Catalog(text)
+    assert lazy["menu.new_match"] == whole["menu.new_match"]
+    assert len(lazy._read) < len(whole) / 5  # (only the menu's table was read)
+    assert all(lazy[key] == value for key, value in whole.items())
+    assert dict(Catalog(text)) == whole
+    assert "menu.nothing" not in lazy and "nothing" not in lazy
+
+
+def test_a_catalog_that_does_not_cut_into_tables_is_read_whole() -> None:
+    from tawla.i18n.catalogs import Catalog
+
+    text = 'top.word = "x"\n[a]\nlong = """\n[b] is not a table here\n"""\n[b]\nword = "y"\n'
+    lazy = Catalog(text)
+    assert lazy["a.long"] == "[b] is not a table here\n"
+    assert lazy["b.word"] == "y" and lazy["top.word"] == "x"
+    assert dict(Catalog(text)) == {"top.word": "x", "a.long": "[b] is not a table here\n", "b.word": "y"}
+
+
 def test_arabic_indic_digits_apply_to_the_text_but_not_to_placeholders_or_the_digit_choices() -> None:
     assert tr("ar", "dice.bad", True) == "اكتب رقمين من ١ إلى ٦."
     assert tr("ar", "notice.opening", True, name="x", d0="٦", d1="٥").count("٦") == 1

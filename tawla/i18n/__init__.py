@@ -15,6 +15,7 @@ from functools import cache
 from typing import Final
 
 LANGUAGES: Final = ("en", "ar")
+"""Supported languages, the default first."""
 RTL_LANGUAGES: Final = frozenset({"ar"})
 """Languages written right to left."""
 
@@ -36,15 +37,12 @@ def embedded(text: str) -> str:
     return text if text.startswith(_ISOLATES) else f"\u2068{text}\u2069"
 
 
-"""Supported languages, the default first."""
-
-
 @cache
 def catalog(lang: str) -> Mapping[str, str]:
     """The flattened catalog of ``lang`` (one of :data:`LANGUAGES`)."""
     if lang not in LANGUAGES:
         raise KeyError(lang)
-    from tawla.i18n.catalogs import load  # (quicker than tomllib: see there)
+    from tawla.i18n.catalogs import load  # (a table at a time, as it is used: see there)
 
     return load(lang)
 
