@@ -24,11 +24,12 @@ from tawla.store.keeper import Keeper
 from tawla.store.options import BidiMode, Digits, Peek
 from tawla.store.options import Theme as ThemeName
 from tawla.ui.bursts import KeysInOrder
-from tawla.ui.commands import TawlaCommands
 from tawla.ui.keys import both
 from tawla.ui.messages import CheckRtl, Played, PreferencesChosen, RulesChosen
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from tawla.game.match import Match
     from tawla.game.rules import RuleSet
     from tawla.store.saves import SavedMatch
@@ -120,7 +121,7 @@ class TawlaApp(KeysInOrder):
     CSS_PATH: ClassVar = ["app.tcss", "screens/menu.tcss"]
     TITLE = "tawla"
     ENABLE_COMMAND_PALETTE = True
-    COMMANDS: ClassVar = {TawlaCommands}
+    COMMANDS: ClassVar = {lambda: _commands()}  # (imported when the palette first opens)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "key.quit", priority=True),
@@ -179,7 +180,17 @@ class TawlaApp(KeysInOrder):
         for theme in THEMES.values():
             self.register_theme(theme)
         # The theme is set before the first frame: changing it later re-reads every stylesheet.
-        self.theme = THEMES[settings.preferences.theme if settings is not None else self._peek.theme].name
+        theme = THEMES[settings.preferences.theme if settings is not None else self._peek.theme]
+        if theme.dark:
+            # Quietly, its colours given to the stylesheet before it is first read: the theme's
+            # watcher would read every stylesheet again and restyle every widget after the
+            # first read (2% of the start, tests/bench_ui.py, #11). What else the watcher does
+            # is the same as for Textual's default theme, which is dark too.
+            self.set_reactive(TawlaApp.theme, theme.name)
+            self.set_class(True, f"-theme-{theme.name}", update=False)
+            self.stylesheet.set_variables(self.get_css_variables())
+        else:
+            self.theme = theme.name  # (a light theme also changes Textual's ANSI colours)
 
     # -- files ----------------------------------------------------------------------------
 
@@ -707,3 +718,9 @@ def _game_screen() -> type[Screen[Any]]:
     from tawla.ui.screens.game import GameScreen
 
     return GameScreen
+
+
+def _commands() -> type[Provider]:
+    from tawla.ui.commands import TawlaCommands
+
+    return TawlaCommands

@@ -9,7 +9,6 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
 from tawla.ui.screens.base import Speaks
 
@@ -34,13 +33,23 @@ class MenuScreen(Speaks, Screen[None]):
             yield Static(id="logo")
             yield Static(id="tagline", classes="hint")
             yield OptionList(id="menu")
-        yield TawlaFooter()
 
     _drawn: tuple[object, ...] = ()
     """What the menu was last drawn for (language, direction, resumable)."""
 
     def on_mount(self) -> None:
         self.watch(self.app, "unfinished", self.relabel)  # "Resume" may become possible, or not
+        self.call_after_refresh(self._add_footer)
+
+    async def _add_footer(self) -> None:
+        """The footer comes just after the first frame: the menu is drawn a tenth sooner (the
+        footer's keys are the most work of the menu, and nobody reads them in the first
+        frame; see tests/bench_ui.py, #11)."""
+        from tawla.ui.footer import TawlaFooter
+
+        if self.is_attached and not self.query(TawlaFooter):
+            await self.mount(TawlaFooter())
+            self.refresh_bindings()  # (a footer shows the keys it is told of once it is there)
 
     def on_screen_resume(self) -> None:
         self.relabel()

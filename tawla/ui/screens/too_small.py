@@ -32,7 +32,9 @@ class TooSmallScreen(Screen[None]):
 
     DEFAULT_CSS = """
     TooSmallScreen { align: center middle; }
-    TooSmallScreen TooSmallMessage { width: 100%; height: auto; content-align: center middle; }
+    /* Its own colour: pushed before the first frame (a small terminal at start), the
+       message would not see the app's (the theme is set quietly: TawlaApp.__init__). */
+    TooSmallScreen TooSmallMessage { width: 100%; height: auto; content-align: center middle; color: $foreground; }
     """
 
     def compose(self) -> ComposeResult:
