@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from tawla.engine import Position
@@ -193,6 +194,36 @@ async def test_a_landing_that_hits_says_so() -> None:
         await pilot.press("tab")  # (a landing that hits nothing says nothing)
         assert screen.cursor.step is not None and not screen.cursor.step.hit
         assert "hits the blot" not in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+async def test_long_names_never_break_the_panel_at_80x24(lang: str) -> None:
+    """«فاطمة الزهراء» against Christopher, pips of three digits: each player's row is one line
+    with the name (cut with "…" if it must be), the score and the pips whole; the headers too."""
+    rules = RuleSet(match_length=7)
+    match = Match(rules, ("فاطمة الزهراء", "Christopher"), ScriptedDice([(6, 1)]))
+    app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space", ":", *"13/7 8/7", "enter", "enter")  # (a last move, in the panel too)
+        await pilot.pause()
+        screen = game(app)
+        width = screen.query_one("#panel").content_size.width
+        text = screen_text(app)
+        words = app.words
+        pips = [str(screen.match.state.pips_now(p)) for p in (0, 1)]
+        assert pips == ["160", "167"]
+        rows = {p: [line for line in text.splitlines() if f" {pips[p]} " in line + " "] for p in (0, 1)}
+        assert all(len(found) == 1 for found in rows.values()), text
+        shown_names = {0: words.line("فاطمة"), 1: words.line("Christoph" if lang == "ar" else "Christopher")}
+        for p in (0, 1):
+            assert shown_names[p] in rows[p][0], (rows[p][0], text)  # the name, on the same line
+            assert " 0 " in rows[p][0] + " "  # the score too
+        for title in ("panel.score", "panel.pips"):
+            assert words.line(words.t(title)) in text  # (never wrapped in the middle)
+        if lang == "ar":
+            assert "…" in rows[1][0]  # Christopher is cut: the Arabic headers take more room
+        assert all(cell_len(line) <= 80 for line in text.splitlines())
+        assert width >= 20
 
 
 async def test_double_dropped_ends_the_game() -> None:

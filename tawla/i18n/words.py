@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from tawla.i18n import RTL_LANGUAGES, to_digits, tr, tr_n
@@ -63,6 +64,32 @@ class Words:
             return visual(text, self.rtl)
         return text if self.rtl else without_controls(text)
 
+    def cut(self, text: str, width: int) -> str:
+        """``text`` in at most ``width`` cells: cut at its end with "…" if longer (the end in
+        reading order: on the left of an Arabic name)."""
+        return cut(text, width)
+
     def say(self, key: str, /, justify: str | None = None, **params: object) -> Bidi | Text:
         """``show(t(key, ...))``."""
         return self.show(self.t(key, **params), justify)
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` cells, cut at its end with "…" if longer. Counted before
+    shaping: a shaped Arabic word never takes more cells than its letters (lam-alef joins
+    two into one), so what fits here fits on the screen."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:width]
+    out = ""
+    for char in text:
+        if cell_len(out + char) > width - 1:
+            break
+        out += char
+    rest = text[len(out) :]
+    if not rest.startswith(" ") and " " in out.strip():  # (a word would be cut: end at the one before
+        head = out[: out.rstrip().rfind(" ")]  # if that keeps half the room: "فاطمة…", not "فاطمة ا…")
+        if cell_len(head) >= width // 2:
+            out = head
+    return out.rstrip() + "…"

@@ -184,6 +184,15 @@ class MatchView(Vertical):
         """The large board from :data:`LARGE_WIDTH` × :data:`LARGE_HEIGHT` on."""
         self.query_one(BoardView).set_large(width >= LARGE_WIDTH and height >= LARGE_HEIGHT)
 
+    def panel_width(self) -> int:
+        """The cells a line of the panel has (before the first layout: what it will have)."""
+        panel = self.query_one("#panel", Static)
+        if panel.content_size.width:
+            return panel.content_size.width
+        board = self.query_one(BoardView)
+        room = (self.size.width or self.app.size.width) - board.get_content_width(None, None) - 1
+        return max(10, min(44, room) - 3)  # (its rule and padding: see DEFAULT_CSS)
+
     def show(self, banner: object, board: BoardModel, panel: object) -> None:
         self.query_one(BoardView).show(board)
         self.set_text("#banner", banner)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -118,6 +118,7 @@ class GameScreen(Speaks, Screen[None]):
 
     def on_resize(self) -> None:
         self._fit()
+        self.call_after_refresh(self.redraw)  # (the panel's lines are as wide as the panel: #12)
 
     def on_unmount(self) -> None:
         self._complete = False  # (its widgets go with it: nothing more is drawn)
@@ -291,42 +292,19 @@ class GameScreen(Speaks, Screen[None]):
         if self.autosaves and self.app.not_saving is not None:
             head.append("\n" + t("panel.not_saved"), style="bold reverse")
 
-        pips = self.prefs.show_pips
-        rtl = self.rtl
-        scores = Table.grid(padding=(0, 1))
-        columns: list[list[Text]] = [[], [], []] if pips else [[], []]
-        score_title, pips_title = t("panel.score"), t("panel.pips")
-        sw = max(len(score_title), *(len(str(v)) for v in state.score))
-        pw = max(len(pips_title), 3)
-        # Numbers are padded by hand: a Table's right-justify does not survive into Textual.
-        columns[0].append(Text(""))
-        columns[1].append(Text(score_title.rjust(sw), style="dim"))
-        if pips:
-            columns[2].append(Text(pips_title.rjust(pw), style="dim"))
-        acting = state.to_act if state.to_act is not None else state.on_roll
-        over = state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
-        for player in (0, 1):
-            style = "bold reverse" if acting == player and not over else ""
-            columns[0].append(Text(self.texts.player(self.match, player), style=style))
-            columns[1].append(Text(num(state.score[player]).rjust(sw), style=style))
-            if pips:
-                columns[2].append(Text(num(state.pips_now(player)).rjust(pw), style=style))
-        if rtl:  # the name column on the right, numbers to its left
-            columns.reverse()
-        for i in range(len(columns)):
-            name_column = (i == len(columns) - 1) if rtl else (i == 0)
-            scores.add_column(no_wrap=True, max_width=16 if name_column else None, overflow="ellipsis")
-        for row in zip(*columns, strict=True):
-            scores.add_row(*(show(cell) for cell in row))
+        width = self.query_one(MatchView).panel_width()
+        scores = self._scores(width)
+        name_room = max(8, width - 12)  # (a name inside a sentence of the panel)
 
         body = Text()
         if rules.cube and state.offered and state.phase in _OFFERED_BY:
             offerer = state.on_roll if _OFFERED_BY[state.phase] else 1 - state.on_roll
-            offer = t("panel.cube_offered", old=state.cube.value, value=state.offered, name=self.match.names[offerer])
+            name = self.words.cut(self.match.names[offerer], name_room)
+            offer = t("panel.cube_offered", old=state.cube.value, value=state.offered, name=name)
             body.append(offer + "\n", style="bold")
         elif rules.cube:
             owner = state.cube.owner
-            where = t("panel.centre") if owner is None else self.match.names[owner]
+            where = t("panel.centre") if owner is None else self.words.cut(self.match.names[owner], name_room)
             body.append(f"{t('panel.cube')} {num(state.cube.value)} · {where}\n")
         else:
             body.append(t("panel.no_cube") + "\n")
@@ -355,7 +333,7 @@ class GameScreen(Speaks, Screen[None]):
             body.append("\n\n")
             # In the numbering on the board (the viewer's, who is usually the other player).
             other = viewer(state) != player
-            name, rolled = self.match.names[player], self.texts.roll(done.roll)
+            name, rolled = self.words.cut(self.match.names[player], name_room), self.texts.roll(done.roll)
             play = self.texts.play(done.made, other_side=other)
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
@@ -368,6 +346,41 @@ class GameScreen(Speaks, Screen[None]):
                 moves.append("\n" + text)
             parts += [Text(""), show(moves)]
         return Group(*parts)  # type: ignore[arg-type]
+
+    def _scores(self, width: int) -> Text:
+        """The score table, one line a player, each exactly as drawn: a name too long for the
+        room left by the numbers is cut with "…", and nothing wraps (a wrapped Arabic header or
+        a pip count split over two lines misreads, #12). In Arabic the names are on the right."""
+        state = self.match.state
+        words, num, rtl = self.words, self.num, self.rtl
+        pips = self.prefs.show_pips
+        acting = state.to_act if state.to_act is not None else state.on_roll
+        over = state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        rows = [("", self.t("panel.score"), self.t("panel.pips"), "dim")]
+        for player in (0, 1):
+            style = "bold reverse" if acting == player and not over else ""
+            rows.append(
+                (self.texts.player(self.match, player), num(state.score[player]), num(state.pips_now(player)), style)
+            )
+        sw = max(cell_len(words.line(row[1])) for row in rows)
+        pw = max(3, *(cell_len(words.line(row[2])) for row in rows))
+        numbers = sw + (pw + 1 if pips else 0)
+        room = max(4, width - numbers - 1)
+        nw = min(room, max(cell_len(row[0]) for row in rows))
+        out = Text(no_wrap=True, overflow="crop")
+        for i, (name, score, pip, style) in enumerate(rows):
+            name = words.cut(name, nw)
+            if rtl and words.bidi_by_app:  # drawn as it must appear: the pips, the score, the name
+                shown = words.line(name)
+                cells = ([_pad(words.line(pip), pw)] if pips else []) + [_pad(words.line(score), sw)]
+                line = " ".join(cells) + " " + " " * (nw - cell_len(shown)) + shown
+                line = " " * (width - cell_len(line)) + line  # (flush with the panel's right edge)
+            else:  # left to right, or Arabic that the terminal reorders itself (in reading order)
+                shown = name if rtl else words.line(name)  # (an Arabic name in an English panel)
+                tail = " " + _pad(pip, pw) if pips else ""
+                line = shown + " " * (nw - cell_len(shown)) + " " + _pad(score, sw) + tail
+            out.append(("\n" if i else "") + line, style=style)
+        return out
 
     def reason(self, reason: Reason) -> str:
         return self.num(reason_text(self.lang, reason))
@@ -880,3 +893,8 @@ def _worth_saying(reason: Reason) -> bool:
     if reason.why is Why.NO_PLAY:
         return False
     return not (reason.why is Why.BEAROFF_NOT_YET and (reason.number or 0) > 3)
+
+
+def _pad(text: str, width: int) -> str:
+    """A number right-aligned in ``width`` cells."""
+    return " " * (width - cell_len(text)) + text
