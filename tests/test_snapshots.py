@@ -210,3 +210,24 @@ def test_replay(snap_compare, size, variant, tmp_path) -> None:  # type: ignore[
 
     app = _with_history(tmp_path, variant)
     assert snap_compare(app, run_before=replay, terminal_size=size)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("theme", ["cafe", "night", "day", "contrast", "mono"])
+def test_game_in_each_theme(snap_compare, theme, lang) -> None:  # type: ignore[no-untyped-def]
+    """Every theme at 80×24 in both languages: picking a checker (cursor, landings, last move)."""
+    from tawla.store.settings import Theme
+
+    match = midgame(lang)
+    match.roll()
+    settings = Settings(bidi_checked=True, preferences=Preferences(theme=Theme(theme)))
+    app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=settings)
+    assert snap_compare(app, press=["enter"], terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_long_names_in_the_panel(snap_compare, lang) -> None:  # type: ignore[no-untyped-def]
+    """«فاطمة الزهراء» against Christopher at 80×24: cut with "…", nothing wrapped (#12)."""
+    match = Match(RuleSet(match_length=7), ("فاطمة الزهراء", "Christopher"), ScriptedDice([(6, 1), (5, 2)]))
+    app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+    assert snap_compare(app, press=["space", ":", *"13/7 8/7", "enter", "enter"], terminal_size=(80, 24))

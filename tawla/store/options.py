@@ -42,6 +42,8 @@ class Theme(enum.StrEnum):
     """Dark and cool."""
     DAY = "day"
     """Light background."""
+    CONTRAST = "contrast"
+    """High contrast: white and bright colours on black, for low vision and bright rooms."""
     MONO = "mono"
     """No colour at all: shapes, bold and reverse video only."""
 
