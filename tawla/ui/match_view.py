@@ -7,6 +7,8 @@ to :class:`MatchView`; neither decides a rule here.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
@@ -16,11 +18,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tawla.engine import BAR
 from tawla.engine.notation import format_steps, seen_by_opponent
 from tawla.game.state import Phase
 from tawla.i18n.bidi import Bidi, isolate_ltr
 from tawla.store.options import BoardFacing, HomeSide
-from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination
+from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination, LastMove
 from tawla.ui.geometry import Cell, Layout
 
 if TYPE_CHECKING:
@@ -53,9 +56,21 @@ def layout_for(state: MatchState, prefs: Preferences) -> Layout:
 class MatchTexts:
     """How a match is written for the player: rolls, plays, names with their checker."""
 
+    FACES = "⚀⚁⚂⚃⚄⚅"
+    """Die faces, one to six (one cell each in every terminal font tried; the digit follows,
+    for fonts that draw them small)."""
+
     def __init__(self, words: Words, ascii_board: bool) -> None:
         self.words = words
+        self.ascii = ascii_board
         self.glyphs = GLYPHS[ascii_board]
+
+    def die(self, value: int) -> str:
+        """One die as the panel shows it: its face and its number ("⚅6"), or "[6]" on the
+        ASCII board; kept in one piece inside Arabic text."""
+        number = self.words.num(value)
+        text = f"[{number}]" if self.ascii else f"{self.FACES[value - 1]}{number}"
+        return isolate_ltr(text) if self.words.rtl else text
 
     def roll(self, roll: tuple[int, int], joined: bool = False) -> str:
         """A roll as players write it (6-5, or 65), kept left to right inside Arabic text."""
@@ -99,6 +114,26 @@ class MatchTexts:
         return lines
 
 
+def last_move(layout: Layout, player: int, steps: Sequence[Step]) -> LastMove:
+    """What the board marks of ``player``'s play ``steps``: the cells checkers left and arrived
+    at, by how many on balance (a checker that moved on from where it landed, 13/8/5, marks
+    13 and 5 only, as the notation writes it), the points where the engine says a step hit,
+    and the bar where the hit checkers wait."""
+    balance: Counter[int] = Counter()
+    for step in steps:
+        balance[step.source] -= 1
+        balance[step.dest] += 1
+
+    def cells(sign: int) -> tuple[tuple[Cell, int], ...]:
+        found = [(layout.cell(player, p), n * sign) for p, n in balance.items() if n * sign > 0]
+        return tuple(sorted(found, key=lambda c: (c[0].row, c[0].column)))
+
+    hit = {layout.cell(player, step.dest) for step in steps if step.hit}
+    if hit:
+        hit.add(layout.cell(1 - player, BAR))
+    return LastMove(left=cells(-1), arrived=cells(1), hit=frozenset(hit))
+
+
 def board_model(match: Match, prefs: Preferences, words: Words, cursor: Cursor | None = None) -> BoardModel:
     """What the board shows: the position from where the players sit, the cube, the last
     turn's checkers, and the cursor's picks and places."""
@@ -124,11 +159,16 @@ def board_model(match: Match, prefs: Preferences, words: Words, cursor: Cursor |
             destinations = tuple(
                 Destination(c.cell(s.dest), words.num(s.die), i == c.choice) for i, s in enumerate(c.choices)
             )
-    last: frozenset[Cell] = frozenset()
+    last = LastMove()
     last_turn = match.last_turn
-    if last_turn is not None and (last_turn[0] != mover or state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)):
-        player, done = last_turn
-        last = frozenset(layout.cell(player, p) for s in done.made for p in (s.source, s.dest))
+    # The opponent's play, until the player on roll makes a step of their own (and the game's
+    # last play once it is over).
+    if (
+        last_turn is not None
+        and (last_turn[0] != mover or state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER))
+        and not (state.turn is not None and state.turn.made)
+    ):
+        last = last_move(layout, last_turn[0], last_turn[1].made)
     return BoardModel(
         layout=layout,
         board=bottom_view,

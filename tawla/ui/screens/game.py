@@ -316,9 +316,9 @@ class GameScreen(Speaks, Screen[None]):
             for d in dice:
                 if d in remaining:
                     remaining.remove(d)
-                    body.append(f"[{num(d)}]", style="bold reverse")
+                    body.append(self.texts.die(d), style="bold reverse")
                 else:
-                    body.append(f"[{num(d)}]", style="dim strike")
+                    body.append(self.texts.die(d), style="dim strike")  # (played)
                 body.append(" ")
             if self.prefs.roll_names and self.rtl:
                 body.append("— " + self.texts.roll_name(turn.roll), style="italic")
