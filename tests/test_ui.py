@@ -8,7 +8,7 @@ import pytest
 from rich.cells import cell_len
 from textual.pilot import Pilot
 
-from tawla.engine import Position
+from tawla.engine import Position, apply_step
 from tawla.game import Cube, Match, NextOpener, Phase, RuleSet, ScriptedDice, SeededDice
 from tawla.game.events import Stepped
 from tawla.game.state import MatchState
@@ -16,6 +16,7 @@ from tawla.i18n.bidi import visual
 from tawla.store.options import BoardFacing
 from tawla.store.settings import Preferences, Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.board import BoardModel, BoardView
 from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResignLevelScreen, ResultScreen, YesNoScreen
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.menu import MenuScreen
@@ -224,6 +225,61 @@ async def test_long_names_never_break_the_panel_at_80x24(lang: str) -> None:
             assert "…" in rows[1][0]  # Christopher is cut: the Arabic headers take more room
         assert all(cell_len(line) <= 80 for line in text.splitlines())
         assert width >= 20
+
+
+async def _steps_shown(pilot: Pilot[None], screen: GameScreen) -> None:
+    """Wait until a move shown a step at a time has been shown (an event, not a time)."""
+    for _ in range(400):  # (20 s: fails loudly, never on a slow machine)
+        if not screen.showing_steps:
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the move shown step by step never ended")
+
+
+async def test_a_typed_move_is_shown_a_step_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[Position] = []
+    draw = BoardView.show
+
+    def show(self: BoardView, model: BoardModel) -> None:
+        if not shown or shown[-1] != model.board:
+            shown.append(model.board)
+        draw(self, model)
+
+    monkeypatch.setattr(BoardView, "show", show)
+    match = Match(RuleSet(match_length=5), ("Ali", "Badr"), ScriptedDice([(6, 1)]))
+    app = started(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space", ":", *"13/7 8/7", "enter")
+        screen = game(app)
+        first = apply_step(Position.start(), (13, 6))
+        final = apply_step(first, (8, 1))
+        assert screen.match.state.board_now == final  # (the match is there at once)
+        await _steps_shown(pilot, screen)
+        assert shown[-2:] == [first, final]  # Ali is at the bottom: his view
+
+
+async def test_any_key_skips_the_steps_and_does_what_it_does() -> None:
+    match = Match(RuleSet(match_length=5), ("Ali", "Badr"), ScriptedDice([(6, 1)]))
+    app = started(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space", ":", *"13/7 8/7", "enter", "left")  # (a key that does nothing here)
+        screen = game(app)
+        final = apply_step(apply_step(Position.start(), (13, 6)), (8, 1))
+        assert not screen.showing_steps
+        assert screen.query_one(BoardView).model.board == final  # type: ignore[union-attr]
+        await pilot.press("enter")  # then Enter ends the turn, as always
+        assert screen.match.state.on_roll == 1 and screen.match.state.phase is Phase.TURN
+        board = screen.query_one(BoardView).model
+        assert board is not None and board.board == final
+
+
+async def test_the_steps_can_be_switched_off() -> None:
+    match = Match(RuleSet(match_length=5), ("Ali", "Badr"), ScriptedDice([(6, 1)]))
+    app = started(match, preferences=Preferences(step_by_step=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space", ":", *"13/7 8/7", "enter")
+        screen = game(app)
+        assert not screen.showing_steps
 
 
 async def test_double_dropped_ends_the_game() -> None:

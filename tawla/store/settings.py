@@ -45,6 +45,8 @@ class Preferences(BaseModel):
     """Show both pip counts."""
     end_turn: EndTurn = EndTurn.CONFIRM
     """Confirm each turn with Enter, or end it when the last die is played."""
+    step_by_step: bool = True
+    """Show a move played all at once (typed, or forced) one step at a time; any key skips."""
     theme: Theme = Theme.CAFE
     """Colour theme."""
     ascii_board: bool = False

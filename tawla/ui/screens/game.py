@@ -7,6 +7,7 @@ turns keys into match actions. After every action it redraws from the state.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -18,14 +19,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
+from textual.timer import Timer
 from textual.widgets import Input, Label, Static
 
-from tawla.engine import Step, legal_plays
+from tawla.engine import Position, Step, apply_step, legal_plays
 from tawla.engine.explain import Reason, Why, explain_roll
 from tawla.engine.notation import NotationError, format_play, parse_play
 from tawla.game import Action, ActionError, Match, Phase, ResultKind
 from tawla.i18n.messages import action_error_text, notation_error_text, reason_text
 from tawla.store.options import EndTurn
+from tawla.ui.board import BoardModel, BoardView
 from tawla.ui.cursor import Cursor
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Layout
@@ -92,6 +95,10 @@ class GameScreen(Speaks, Screen[None]):
         """The move prompt is open (it has the keys)."""
         self._shown: dict[str, tuple[int, str]] = {}
         self._enabled: tuple[bool | None, ...] = ()
+        self._frames: list[tuple[int, Position]] = []
+        """Positions still to show of a move played all at once (its mover, the mover's view)."""
+        self._frame_timer: Timer | None = None
+        self._to_show: tuple[int, Position, tuple[Step, ...]] | None = None
 
     # -- layout -----------------------------------------------------------------------
 
@@ -191,8 +198,10 @@ class GameScreen(Speaks, Screen[None]):
         turn = state.turn
         if state.phase is Phase.MOVING and turn is not None:
             if self.prefs.auto_forced:
+                mover, before = state.on_roll, state.board_now
                 forced = self.match.play_forced()
                 if forced is not None:
+                    self._to_show = (mover, before, tuple(forced.steps))
                     self.notice = self.t(
                         "notice.forced", player=self.match.names[state.on_roll], play=self.texts.play(forced.steps)
                     )
@@ -205,6 +214,9 @@ class GameScreen(Speaks, Screen[None]):
         if state.phase is Phase.MOVING and state.turn is not None and not state.turn.complete:
             self.cursor = Cursor.for_turn(state.turn, state.on_roll, self.layout_now(), near=near)
         self.redraw()
+        if self._to_show is not None:
+            self._show_steps(*self._to_show)
+            self._to_show = None
         if state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self._asking:
             self._game_over()
         elif state.phase is Phase.RESIGNING and not self._asking:
@@ -231,13 +243,12 @@ class GameScreen(Speaks, Screen[None]):
     """The match on this screen is the one being played (a replay's is not)."""
 
     def redraw(self) -> None:
+        self._stop_steps()  # (whatever the players did: the board shows where things are now)
         if self.autosaves:
             self.post_message(Played(self.match))  # (the app saves it: only when its history changed)
         if self._building or not self._built():
             return  # (a key before the screen is built, or while it is rebuilt: drawn once it is, #11)
-        self.query_one(MatchView).show(
-            self._banner(), board_model(self.match, self.prefs, self.words, self.cursor), self._panel()
-        )
+        self.query_one(MatchView).show(self._banner(), self._board(), self._panel())
         set_text(self, self._shown, "#status", self._status())
         states = {name: self.footer_state(name) for name in self._ACTIONS}
         shown = tuple(state is not False for state in states.values())
@@ -246,6 +257,53 @@ class GameScreen(Speaks, Screen[None]):
             self.refresh_bindings()  # the set of keys changed: the footer is rebuilt
         else:
             self.query_one(TawlaFooter).refresh_keys(states)  # same keys: just their state and text
+
+    # -- a move played all at once, shown a step at a time --------------------------------------
+
+    STEP_SECONDS: ClassVar[float] = 0.3
+    """How long each step of a move played all at once stays on the board."""
+
+    def _board(self) -> BoardModel:
+        """The board as it is, or at the step being shown."""
+        model = board_model(self.match, self.prefs, self.words, self.cursor)
+        if not self._frames:
+            return model
+        mover, position = self._frames[0]
+        return replace(model, board=position if mover == model.layout.bottom else position.swapped())
+
+    def _show_steps(self, mover: int, before: Position, steps: tuple[Step, ...]) -> None:
+        """Show a move played all at once (typed, or forced and played by itself) one step at a
+        time: the board goes from ``before`` (``mover``'s view) through each step, one every
+        :data:`STEP_SECONDS`. Never in the way: any key ends it (the key then does what it does),
+        and the match is already where the move took it."""
+        if not self.prefs.step_by_step or len(steps) < 2 or self._building or not self._built():
+            return
+        frames, position = [], before
+        for step in steps[:-1]:
+            position = apply_step(position, step)
+            frames.append((mover, position))
+        self._frames = frames
+        self.query_one(BoardView).show(self._board())
+        self._frame_timer = self.set_interval(self.STEP_SECONDS, self._next_step)
+
+    def _next_step(self) -> None:
+        if self._frames:
+            self._frames.pop(0)
+        if not self._frames:
+            self._stop_steps()
+        if self._built():
+            self.query_one(BoardView).show(self._board())
+
+    def _stop_steps(self) -> None:
+        self._frames = []
+        if self._frame_timer is not None:
+            self._frame_timer.stop()
+            self._frame_timer = None
+
+    @property
+    def showing_steps(self) -> bool:
+        """A move is being shown a step at a time."""
+        return bool(self._frames)
 
     def describe_action(self, action: str) -> str | None:
         """The live description of a binding whose meaning depends on the moment (the footer asks)."""
@@ -742,7 +800,12 @@ class GameScreen(Speaks, Screen[None]):
         """A key typed right after ``:`` can reach the screen before the prompt had the focus
         (a burst: the terminal delivered both at once). A character meant for the prompt goes
         into it, never to the board. (Keys that reach the prompt first never get here: the
-        prompt keeps every character it is given.)"""
+        prompt keeps every character it is given.)
+
+        Any key ends a move being shown a step at a time, and then does what it does."""
+        if self._frames:
+            self._stop_steps()
+            self.query_one(BoardView).show(self._board())
         if self.typing and event.is_printable and event.character:
             event.stop()
             event.prevent_default()
@@ -792,8 +855,14 @@ class GameScreen(Speaks, Screen[None]):
                 self.app.bell()
                 return
         self.close_prompt()
+        before, made, mover = self.match.state.board_now, turn.made, self.match.state.on_roll
         if self.act(self.match.play, play):
             self.notice = None
+            now = self.match.state.turn
+            if now is not None and now.made[: len(made)] == made:
+                self._to_show = (mover, before, now.made[len(made) :])
+            elif now is not None:  # (the whole turn typed again, from its start)
+                self._to_show = (mover, turn.start, now.made)
             self.after_action()
 
     # -- resignation, ids, leaving ---------------------------------------------------------------

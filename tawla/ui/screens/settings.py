@@ -36,6 +36,7 @@ RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 PREFERENCES = (
     "auto_forced",
     "end_turn",
+    "step_by_step",
     "board_facing",
     "home_side",
     "show_pips",
