@@ -5,6 +5,23 @@ screen); :class:`BoardView` draws it as text. Two sizes: compact (48 × 13
 cells, fits 80 × 24 beside the side panel) and large (76 × 15) when there is
 room. The two sides differ by shape (● and ○, or X and O on the ASCII board)
 as well as by colour, so the board reads in monochrome and with NO_COLOR.
+
+The opponent's last play (:class:`LastMove`) is marked by symbols, so it too
+reads without colour and on the ASCII board (Unicode / ASCII):
+
+* ``›●‹`` / ``>X<``: a checker that arrived, one mark per checker (8/5(2):
+  the top two checkers of 5); a count in the last place is marked the same way;
+  ``‹`` / ``<`` beside the newest row of a tray: checkers borne off.
+* ``·`` / ``.``: the place a checker left, on its point (or on the bar it
+  entered from); when the point is still full, around its top checker (``·●·``).
+* ``*``: a hit. Beside the checker that hit (``›●*``), alone on the point if it
+  moved on (13/8*/5), and beside the hit checker on the bar (``●*``).
+
+A checker that moved on from where it landed (13/8/5) marks only 13 and 5,
+as the notation writes it. The marks are drawn under the cursor and the picked
+checker (their styles go on top) and under the landing labels (drawn over
+them). The numbers of the points the play touched are styled too (colour and
+italics as an extra, ``board--last``; the stars ``board--hit``).
 """
 
 from __future__ import annotations
@@ -25,6 +42,10 @@ from tawla.ui.geometry import BAR_COLUMN, Cell, Layout
 GLYPHS = {False: ("●", "○"), True: ("X", "O")}
 """Checker glyph of player 0 and player 1, Unicode or ASCII board."""
 
+MARKS = {False: ("›", "‹", "·", "*"), True: (">", "<", ".", "*")}
+"""Last-move marks, Unicode or ASCII board: left and right of an arrived checker, the place a
+checker left, a hit."""
+
 MAX_DRAWN = 5
 """Checkers drawn on one point before a count takes the last place."""
 
@@ -36,6 +57,25 @@ class Destination:
     cell: Cell
     label: str
     active: bool
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The opponent's last play in screen cells: what the board marks (see the module docstring).
+
+    A checker that passed a point on its way (13/8/5) neither left nor arrived there."""
+
+    left: tuple[tuple[Cell, int], ...] = ()
+    """Cells checkers left, and how many: points, or the bar a checker entered from."""
+    arrived: tuple[tuple[Cell, int], ...] = ()
+    """Cells checkers arrived at, and how many: points, or the tray (borne off)."""
+    hit: frozenset[Cell] = frozenset()
+    """Points where a blot was hit, and the bar where the hit checker waits."""
+
+    @property
+    def cells(self) -> frozenset[Cell]:
+        """Every cell the play marks."""
+        return frozenset(c for c, _ in self.left) | frozenset(c for c, _ in self.arrived) | self.hit
 
 
 @dataclass(frozen=True)
@@ -55,8 +95,8 @@ class BoardModel:
     sources: frozenset[Cell] = frozenset()
     picked: Cell | None = None
     destinations: tuple[Destination, ...] = ()
-    last: frozenset[Cell] = frozenset()
-    """Points touched by the opponent's last play."""
+    last: LastMove = LastMove()
+    """The opponent's last play, marked until the player on roll moves."""
     ascii: bool = False
     numbers: tuple[str, ...] = field(default_factory=lambda: tuple(str(n) for n in range(26)))
     """How to write each number 0-25 (Western or Arabic-Indic digits)."""
@@ -101,6 +141,7 @@ class BoardView(Widget):
         "board--dest",
         "board--dest-active",
         "board--last",
+        "board--hit",
         "board--cube",
         "board--tray",
     }
@@ -124,6 +165,7 @@ class BoardView(Widget):
     BoardView > .board--dest { color: $success; text-style: bold; }
     BoardView > .board--dest-active { color: $success; text-style: bold reverse; }
     BoardView > .board--last { text-style: italic underline; color: $accent; }
+    BoardView > .board--hit { text-style: bold; color: $error; }
     BoardView > .board--cube { text-style: bold reverse; }
     BoardView > .board--tray { color: $foreground-darken-1; }
     """
@@ -387,6 +429,7 @@ def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _C
     canvas = _background(layout.home_right, scale, ascii_, frame, *shades).copy()
     p = scale.point
     board = model.board
+    marked = model.last.cells
 
     # point numbers
     for q in range(1, 25):
@@ -396,7 +439,7 @@ def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _C
         label = numbers[shown]
         y = 0 if cell.row == 0 else H - 1
         style = styles.get("number")
-        if cell in model.last:
+        if cell in marked:
             style = styles.get("last")
         if cell in model.sources:
             style = styles.get("source")
@@ -415,16 +458,10 @@ def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _C
     # the bar: the bottom player's checkers wait above the middle, the top player's below
     middle = 1 + MAX_DRAWN + scale.middle // 2
     bar_x = _column_x(layout, scale, BAR_COLUMN)
-    for count, owner, direction in ((board.mover_bar, bottom_player, -1), (board.opponent_bar, top_player, 1)):
-        for i in range(min(count, 3)):
-            y = middle + direction * (i + 1 + scale.middle // 2)
+    for count, owner, row in ((board.mover_bar, bottom_player, 0), (board.opponent_bar, top_player, 1)):
+        for i, y in enumerate(_bar_places(scale, row)[: min(count, 3)]):
             text = model.numbers[count] if i == 2 and count > 3 else glyph[owner]
             canvas.put(bar_x, y, _center(text, p, " "), styles.get(f"checker-{owner}"))
-    bar_cell = Cell(0, BAR_COLUMN), Cell(1, BAR_COLUMN)
-    for cell in bar_cell:
-        if cell == model.cursor or cell == model.picked:
-            y = middle - (1 + scale.middle // 2) if cell.row == 0 else middle + (1 + scale.middle // 2)
-            canvas.stylize(bar_x, y, p, styles["picked" if cell == model.picked else "cursor"])
 
     # the cube
     if model.cube is not None:
@@ -449,7 +486,17 @@ def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _C
                 styles.get("tray"),
             )
 
-    # landing points offered for the picked checker
+    # the opponent's last play, then the cursor and the picked checker over it
+    if marked:
+        _mark_last(canvas, scale, model, styles)
+    cursor = model.cursor if model.cursor != model.picked else None
+    for on, key in ((cursor, "cursor"), (model.picked, "picked")):
+        if on is not None:
+            top = _top_place(scale, model, on)
+            if top is not None:
+                canvas.stylize(_column_x(layout, scale, on.column), top, p, styles[key])
+
+    # landing points offered for the picked checker (over everything else)
     for dest in model.destinations:
         style = styles.get("dest-active" if dest.active else "dest")
         _label_landing(canvas, scale, layout, model, dest, style)
@@ -483,11 +530,92 @@ def _stack(
         if i == MAX_DRAWN - 1 and count > MAX_DRAWN:
             text = model.numbers[count] if count < len(model.numbers) else str(count)
         canvas.put(x, rows[i], _center(text, scale.point, " "), style)
-    top = rows[drawn - 1]
-    if cell == model.picked:
-        canvas.stylize(x, top, scale.point, styles["picked"])
-    elif cell == model.cursor:
-        canvas.stylize(x, top, scale.point, styles["cursor"])
+
+
+def _bar_places(scale: _Scale, row: int) -> list[int]:
+    """Canvas y of the three places of a bar cell (row 0: the bottom player's, above the
+    middle), from the middle outwards."""
+    middle = 1 + MAX_DRAWN + scale.middle // 2
+    direction = -1 if row == 0 else 1
+    return [middle + direction * (i + 1 + scale.middle // 2) for i in range(3)]
+
+
+def _drawn(model: BoardModel, cell: Cell) -> list[str]:
+    """What each drawn place of a point or bar cell shows, from the edge (the middle for the
+    bar) outwards: a checker, or the count in the last place."""
+    layout, board = model.layout, model.board
+    if cell.column == BAR_COLUMN:
+        count = board.mover_bar if cell.row == 0 else board.opponent_bar
+        room, owner = 3, layout.bottom if cell.row == 0 else 1 - layout.bottom
+    else:
+        q = layout.point_at(layout.bottom, cell)
+        assert q is not None, cell
+        count = abs(board[q])
+        room, owner = MAX_DRAWN, layout.bottom if board[q] > 0 else 1 - layout.bottom
+    texts = [GLYPHS[model.ascii][owner]] * min(count, room)
+    if count > room:
+        texts[-1] = model.numbers[count] if count < len(model.numbers) else str(count)
+    return texts
+
+
+def _top_place(scale: _Scale, model: BoardModel, cell: Cell) -> int | None:
+    """Canvas y of the place the cursor shows on a cell: the top checker of a point, the
+    first place of the bar; None on an empty point or a tray."""
+    if cell.column == BAR_COLUMN:
+        return _bar_places(scale, cell.row)[0]
+    if cell.column == model.layout.tray_column:
+        return None
+    drawn = _drawn(model, cell)
+    return _checker_rows(scale, cell.row)[len(drawn) - 1] if drawn else None
+
+
+def _mark_last(canvas: _Canvas, scale: _Scale, model: BoardModel, styles: dict[str, Style]) -> None:
+    """The marks of the opponent's last play (see the module docstring)."""
+    layout, last = model.layout, model.last
+    into, out_of, ghost, star = MARKS[model.ascii]
+    style, hit_style = styles.get("last"), styles.get("hit")
+    p = scale.point
+
+    def place(cell: Cell) -> tuple[int, list[int], list[str]]:
+        ys = _bar_places(scale, cell.row) if cell.column == BAR_COLUMN else _checker_rows(scale, cell.row)
+        return _column_x(layout, scale, cell.column), ys, _drawn(model, cell)
+
+    for cell, n in last.left:
+        x, ys, texts = place(cell)
+        if len(texts) < len(ys):  # the places they left, as far as the point has room
+            for y in ys[len(texts) : len(texts) + n]:
+                canvas.put(x, y, _center(ghost, p, " "), style)
+        else:  # the point is still full: around its top checker
+            _beside(canvas, x, ys[-1], p, texts[-1], ghost, ghost, style)
+    for cell, n in last.arrived:
+        if cell.column == layout.tray_column:
+            rows = _checker_rows(scale, cell.row)
+            off = model.board.mover_off if cell.row == 1 else model.board.opponent_off
+            y = rows[max((off + 2) // 3, 1) - 1]  # beside the newest row
+            canvas.put(_column_x(layout, scale, cell.column) + scale.tray - 1, y, out_of, style)
+            continue
+        x, ys, texts = place(cell)
+        for i in range(max(len(texts) - n, 0), len(texts)):
+            _beside(canvas, x, ys[i], p, texts[i], into, out_of, style)
+    for cell in last.hit:
+        x, ys, texts = place(cell)
+        if not texts:  # the checker that hit moved on
+            canvas.put(x, ys[0], _center(star, p, " "), hit_style)
+        elif cell.column == BAR_COLUMN:  # the hit checker: the last to come to the bar
+            _beside(canvas, x, ys[len(texts) - 1], p, texts[-1], "", star, hit_style)
+        else:  # the checker that hit: the first on the point
+            _beside(canvas, x, ys[0], p, texts[0], "", star, hit_style)
+
+
+def _beside(canvas: _Canvas, x: int, y: int, width: int, text: str, left: str, right: str, style: Style | None) -> None:
+    """Marks just left and right of ``text`` as it is centred in a place ``width`` wide (each
+    as far as there is room: a two-digit count on the compact board keeps its right one)."""
+    start = x + (width - len(text)) // 2
+    end = start + len(text)
+    if left and start > x:
+        canvas.put(start - 1, y, left, style)
+    if right and end < x + width:
+        canvas.put(end, y, right, style)
 
 
 def _label_landing(
