@@ -21,6 +21,10 @@ from pathlib import Path
 
 import pytest
 
+from tawla.ui.match_view import MatchTexts
+
+FACES = MatchTexts.FACES
+"""A die in the panel is its face and its number (⚅6)."""
 TMUX = shutil.which("tmux")
 TIMEOUT = 20.0
 """Seconds any wait on the terminal may take before the test fails (generous: a busy machine)."""
@@ -163,7 +167,7 @@ def test_a_whole_game_in_a_real_terminal(tmp_path: Path) -> None:
         assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
         assert "13" in board and "24" in board and "┌" in board and "5-point match" in board
         term.keys("Space")
-        rolled = term.wait_for(lambda s: "Dice [" in s)
+        rolled = term.wait_for(lambda s: any(f"Dice {face}" in s for face in FACES))
         assert "your move" in rolled
         final = ""
         text = term.screen()
@@ -204,7 +208,7 @@ def test_a_whole_game_in_arabic_with_arabic_keys(tmp_path: Path) -> None:
         assert ar("panel.match", length="5") in board and "┌13─14" in board
         assert lines[2].index(ar("panel.match", length="5")) < lines[2].index("┌")  # the panel on the left
         term.keys("ق")  # r on the Arabic layout: the opening roll
-        rolled = term.wait_for(lambda s: ar("panel.dice") + " [" in s or (ar("panel.dice") in s and "[" in s))
+        rolled = term.wait_for(lambda s: ar("panel.dice") in s and any(face in s for face in FACES))
         assert visual(tr("ar", "banner.moving", name="x").replace("x", ""), rtl=True).strip(" —") in rolled
 
         def board_rows(screen: str) -> list[str]:
@@ -279,11 +283,11 @@ def test_sigterm_saves_and_restores_the_terminal(tmp_path: Path) -> None:
         term.keys("C-s")
         term.wait_for(lambda s: "Opening roll" in s)
         term.keys("Space")
-        term.wait_for(lambda s: "Dice [" in s)
+        term.wait_for(lambda s: any(f"Dice {face}" in s for face in FACES))
         pid = term.pid()
         assert pid is not None
         os.kill(pid, signal.SIGTERM)
-        after = term.wait_for(lambda s: "Dice [" not in s and "┌13" not in s, timeout=20)
+        after = term.wait_for(lambda s: "Dice " not in s and "┌13" not in s, timeout=20)
         assert "Traceback" not in after  # left cleanly, the game's screen gone (alternate screen left)
     finally:
         term.close()
