@@ -34,7 +34,7 @@ import random
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -1125,3 +1125,37 @@ def test_random_keys_in_a_real_terminal(tmp_path: Path) -> None:
         loaded = saves.load(path)
         assert loaded is not None, path
         check_checkers(loaded.match, str(path))
+
+
+async def test_ctrl_s_on_a_new_match_screen_still_being_built(tmp_path: Path) -> None:
+    """Seeds 3013 and 3033: n, Esc, Enter, Ctrl+S in one burst. Esc reached the new-match
+    screen n had just pushed before it had its widgets, and took it down while its Select was
+    mounting (NoMatches '#label'); Ctrl+S crashed the same way in action_start ('#name0'). A
+    key for a screen being built now waits until it is built. (Ctrl+S came while the menu was
+    on top, before the Enter's new-match screen: it is the menu's, which has no Ctrl+S.)"""
+    app = app_at(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await stack_becomes(pilot, "MenuScreen")
+        await keys(pilot, ["n", "escape", "enter", "ctrl+s"], "MenuScreen", "NewMatchScreen")
+        await keys(pilot, ["ctrl+s"], "MenuScreen", "GameScreen")  # (the screen works)
+        await keys(pilot, ["ctrl+w", "n", "ctrl+s"], "MenuScreen", "GameScreen")  # (Ctrl+S waited for it)
+
+
+async def test_the_palette_and_ctrl_s_on_a_new_match_screen_being_built_in_arabic(tmp_path: Path) -> None:
+    """Seed 3014 (Arabic): :, then Ctrl+P Esc Enter Ctrl+S: Textual's Select crashed in its
+    own mount (NoMatches '#label' on SelectCurrent) as the screen it was on went."""
+    app = app_at(tmp_path)
+    app.words = replace(app.words, lang="ar")
+    async with app.run_test(size=SIZE) as pilot:
+        await stack_becomes(pilot, "MenuScreen")
+        await send(pilot, [":"])
+        await keys(pilot, ["ctrl+p", "escape", "enter", "ctrl+s"], "MenuScreen", "GameScreen")
+
+
+async def test_keys_behind_ctrl_p_wait_for_the_palette_to_be_built(tmp_path: Path) -> None:
+    """Seed 3035: a Down held while Ctrl+P waited for its turn reached the palette before its
+    command list was there (NoMatches 'CommandList' in the palette's cursor_down)."""
+    app = app_at(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await stack_becomes(pilot, "MenuScreen")
+        await keys(pilot, ["down", "ctrl+p", "down", "down", "escape"], "MenuScreen")

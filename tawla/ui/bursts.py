@@ -9,6 +9,8 @@ against the screen on top *then*. Two things break the order of a burst:
   would act in it (Enter running its first command, Esc closing it). :meth:`KeysInOrder.in_turn`
   runs an action once the keys that came before it have been handled, and keeps the keys that
   come meanwhile for after it: they belong to what it opens.
+* A key that opens a screen is followed by keys for that screen, which may arrive before it
+  is built (composed and mounted): they wait for it, as for an action in its turn.
 * Once tawla is leaving (:meth:`App.exit`), the keys behind the quit are still on their way;
   one that opened a screen would mount it while Textual takes the screens down. Once leaving,
   no key and no action does anything.
@@ -26,7 +28,10 @@ from textual.app import App
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.message_pump import MessagePump
+from textual.screen import Screen
 from textual.timer import Timer
+
+from tawla.ui.messages import Built
 
 LOST_AFTER = 2.0
 """Seconds after which an action waiting for its turn runs anyway (its message was lost with
@@ -40,6 +45,10 @@ class _Turn(Message):
     def __init__(self, action: Callable[[], object]) -> None:
         super().__init__()
         self.action = action
+
+
+def _nothing() -> None:
+    """An action that only waits for its turn."""
 
 
 class KeysInOrder(App[None]):
@@ -93,7 +102,41 @@ class KeysInOrder(App[None]):
             if self._turn is not None:
                 self._held.append(event)
                 return
+        elif isinstance(event, events.Key) and self._building():
+            # A key back from the focused widget, to look its binding up against the screen
+            # on top: that screen is still being built (the key before pushed it). It waits.
+            if self._turn is None:
+                self._wait_for_screen()
+            self._held.append(event)
+            return
         await super().on_event(event)
+
+    def _building(self) -> bool:
+        """The screen on top is not built yet (pushed by the key before: its widgets are still
+        to come). Its keys wait for it, or they act on a screen without its widgets: Ctrl+S on
+        a new-match screen with no names yet, or one whose Select is still mounting; Down in a
+        palette with no list (random keys, seeds 3013, 3014, 3035)."""
+        try:
+            screen = self.screen
+        except Exception:  # (no screen at all: before the first, or after the last)
+            return False
+        return not self._is_built(screen) and not self.leaving
+
+    @staticmethod
+    def _is_built(screen: Screen[Any]) -> bool:
+        return bool(getattr(screen, "built", screen.is_mounted))
+
+    def _wait_for_screen(self) -> None:
+        """Hold the keys until the screen on top is built (it says so: :class:`Built`), or
+        is gone, or :data:`LOST_AFTER` has passed."""
+        self._turn, self._sent_to, self._sent_at = _Turn(_nothing), self.screen, time.monotonic()
+        self._held = []
+        self._watch = self.set_interval(0.05, self._check_lost)
+
+    @on(Built)
+    async def _screen_built(self, message: Built) -> None:
+        if self._turn is not None and message.screen is self._sent_to:
+            await self._take_turn(self._turn)
 
     @on(_Turn)
     async def _turn_came(self, message: _Turn) -> None:
@@ -104,7 +147,8 @@ class KeysInOrder(App[None]):
         sent_to = self._sent_to
         if self._turn is None or sent_to is None:
             return
-        if not sent_to.is_attached or not sent_to.is_running or time.monotonic() - self._sent_at > LOST_AFTER:
+        built = getattr(sent_to, "built", None) is True or (isinstance(sent_to, Screen) and self._is_built(sent_to))
+        if built or not sent_to.is_attached or not sent_to.is_running or time.monotonic() - self._sent_at > LOST_AFTER:
             await self._take_turn(self._turn)
 
     async def _take_turn(self, turn: _Turn) -> None:

@@ -17,6 +17,15 @@ if TYPE_CHECKING:
     from tawla.store.settings import Preferences
 
 
+class Built(Message):
+    """A screen is built: its widgets are mounted and it has been drawn once (keys that came
+    for it meanwhile were held: see tawla/ui/bursts.py)."""
+
+    def __init__(self, screen: object) -> None:
+        super().__init__()
+        self.screen = screen
+
+
 class Played(Message):
     """The match on a game screen changed (saved, if it is the one being played)."""
 

@@ -21,11 +21,21 @@ class Speaks:
 
     app: Any
 
+    built = False
+    """Its widgets are mounted and it has been drawn once: keys for it wait until then."""
+
     def on_mount(self) -> None:
         # (Textual calls ``on_mount`` of every class in the screen's MRO: the screen's own too.)
         watch = self.watch  # type: ignore[attr-defined]
         watch(self.app, "words", self._words_changed, init=False)
         watch(self.app, "look", self._words_changed, init=False)
+        self.call_after_refresh(self._now_built)  # type: ignore[attr-defined]
+
+    def _now_built(self) -> None:
+        from tawla.ui.messages import Built
+
+        self.built = True
+        self.app.post_message(Built(self))
 
     def _words_changed(self) -> None:
         relabel = getattr(self, "relabel", None)
