@@ -26,13 +26,13 @@ from tawla.ui.board import (
     GLYPHS,
     LARGE,
     MARKS,
-    MAX_DRAWN,
+    SCALES,
     BoardModel,
+    Scale,
     _bar_places,
     _Canvas,
     _checker_rows,
     _column_x,
-    _Scale,
     draw_board,
 )
 from tawla.ui.cursor import Cursor
@@ -73,7 +73,7 @@ class Marks:
         return bool(self.left or self.arrived or self.hit)
 
 
-def read(canvas: _Canvas, model: BoardModel, scale: _Scale) -> Marks:
+def read(canvas: _Canvas, model: BoardModel, scale: Scale) -> Marks:
     """The marks as the drawn characters show them; each point known by the number drawn
     at its edge."""
     chars, layout, p = canvas.chars, model.layout, scale.point
@@ -99,10 +99,12 @@ def read(canvas: _Canvas, model: BoardModel, scale: _Scale) -> Marks:
             number = int("".join(chars[edge][x : x + p]).strip("─-"))  # (int reads ١٢ as 12 too)
             ys = _checker_rows(scale, row)
             look(("point", number), x, ys)
-            places = ["".join(chars[y][x : x + p]).strip(" " + into + out_of + ghost + star) for y in ys]
+            # A checker is its glyph (in parentheses on a shaped board), a count its digits;
+            # anything else there is a mark or the point's shape.
+            places = ["".join(ch for ch in chars[y][x : x + p] if ch in glyphs or ch.isdigit()) for y in ys]
             shown = [t for t in places if t]
             count = len(shown)
-            if count == MAX_DRAWN and shown[-1] not in glyphs:
+            if count == scale.drawn and shown[-1] not in glyphs:
                 count = int(shown[-1])
             out.checkers[number] = count
         look(("bar", half[row]), _column_x(layout, scale, BAR_COLUMN), _bar_places(scale, row))
@@ -181,7 +183,7 @@ def test_random_turns_are_marked_exactly_where_the_positions_changed() -> None:
     for n, (match, player, turn) in enumerate(turns(seed=1203, count=360)):
         prefs = PREFS[n % len(PREFS)]
         model = board_model(match, prefs, WORDS)
-        for scale in (COMPACT, LARGE):
+        for scale in SCALES:
             got = read(draw_board(model, scale, {}), model, scale)
             want = expected(player, turn, model)
             where = f"turn {n}, {prefs.board_facing}, {prefs.home_side}, ascii {prefs.ascii_board}"
@@ -190,7 +192,7 @@ def test_random_turns_are_marked_exactly_where_the_positions_changed() -> None:
         seen["hit"] += bool(want.hit)
         seen["bar"] += any(s[0] == "bar" for s in want.left)
         seen["tray"] += any(s[0] == "tray" for s in want.arrived)
-        seen["full"] += any(abs(model.board[q]) > MAX_DRAWN for q in range(1, 25))
+        seen["full"] += any(abs(model.board[q]) > COMPACT.drawn for q in range(1, 25))
         seen["over"] += match.state.phase is Phase.GAME_OVER
         if match.state.phase is Phase.TURN and n % 3 == 0:
             # The next player's first step takes the marks away.
@@ -226,7 +228,7 @@ BLOT_ON_7 = {18: 1, 6: 5, 8: 3, 13: 4, 24: 2}
 """Badr's checkers (in his numbering) with a blot on Ali's 7."""
 
 
-def lines(model: BoardModel, scale: _Scale = COMPACT) -> list[str]:
+def lines(model: BoardModel, scale: Scale = COMPACT) -> list[str]:
     return ["".join(row) for row in draw_board(model, scale, {}).chars]
 
 
@@ -251,7 +253,7 @@ def test_a_hit_and_run_leaves_a_star_on_the_empty_point() -> None:
     assert got.hit == {("point", 18), ("bar", "lower")}
     assert got.arrived == {("point", 19): 1} and got.left == {("point", 12)}
     x = _column_x(model.layout, LARGE, model.layout.cell(0, 7).column)
-    assert drawn[LARGE.height - 2][x : x + 5] == "  *  "
+    assert drawn[LARGE.height - 2][x : x + 5] == "/ * \\"  # (alone on the point's shape)
 
 
 def test_bearing_off_marks_the_tray() -> None:

@@ -1,10 +1,17 @@
-"""The board widget: 24 points, the bar, both trays, the cube, highlights.
+r"""The board widget: 24 points, the bar, both trays, the cube, highlights.
 
 :class:`BoardModel` says what to draw (built from the match state by the game
-screen); :class:`BoardView` draws it as text. Two sizes: compact (48 × 13
-cells, fits 80 × 24 beside the side panel) and large (76 × 15) when there is
-room. The two sides differ by shape (● and ○, or X and O on the ASCII board)
-as well as by colour, so the board reads in monochrome and with NO_COLOR.
+screen); :class:`BoardView` draws it as text, at the largest :class:`Scale` the
+terminal has room for (:func:`scale_for`): compact (48 × 13 cells, fits 80 × 24
+beside the side panel: a checker a cell, five a point), large (79 × 17, from
+about 120 × 40) and huge (105 × 21, from about 160 × 50). The large and huge
+boards are *shaped*: each checker is ``(●)`` (one a line, its glyph in it, so a
+screen reader counts checkers by lines), six or eight a point before a count
+takes the last place; the points are triangles drawn in characters (``╲░░░╱``
+narrowing to ``▼``; ``\:::/`` to ``V`` on the ASCII board); each tray holds
+every borne-off checker (``▬▬``, three a line) beside the count. The two sides
+differ by shape (● and ○, or X and O on the ASCII board) as well as by colour,
+so the board reads in monochrome and with NO_COLOR.
 
 The opponent's last play (:class:`LastMove`) is marked by symbols, so it too
 reads without colour and on the ASCII board (Unicode / ASCII):
@@ -46,8 +53,12 @@ MARKS = {False: ("›", "‹", "·", "*"), True: (">", "<", ".", "*")}
 """Last-move marks, Unicode or ASCII board: left and right of an arrived checker, the place a
 checker left, a hit."""
 
-MAX_DRAWN = 5
-"""Checkers drawn on one point before a count takes the last place."""
+SHAPES = {False: ("░", " "), True: (":", " ")}
+"""Fill of the two kinds of point on a shaped board (even and odd points), Unicode or ASCII;
+the ASCII points have edges too (see :func:`_point_shape`)."""
+
+SLABS = {False: "▬▬", True: "=="}
+"""One borne-off checker in the tray of a shaped board."""
 
 
 @dataclass(frozen=True)
@@ -103,10 +114,21 @@ class BoardModel:
 
 
 @dataclass(frozen=True)
-class _Scale:
+class Scale:
+    """A size of board, in cells."""
+
+    name: str
     point: int
+    """Columns of a point (and of the bar)."""
+    drawn: int
+    """Checkers drawn on a point before a count takes the last place."""
     middle: int
+    """Lines between the two halves."""
     tray: int
+    """Columns of the trays."""
+    shaped: bool = False
+    """Checkers two cells wider than their glyph (``(●)``), points drawn as triangles, and
+    each borne-off checker in the tray (else: one cell a checker, points as shaded bands)."""
 
     @property
     def width(self) -> int:
@@ -114,11 +136,23 @@ class _Scale:
 
     @property
     def height(self) -> int:
-        return 2 + 2 * MAX_DRAWN + self.middle
+        return 2 + 2 * self.drawn + self.middle
 
 
-COMPACT = _Scale(point=3, middle=1, tray=4)
-LARGE = _Scale(point=5, middle=3, tray=6)
+COMPACT = Scale("compact", point=3, drawn=5, middle=1, tray=4)
+"""48 × 13: fits 80 × 24 beside the side panel."""
+LARGE = Scale("large", point=5, drawn=6, middle=3, tray=9, shaped=True)
+"""79 × 17: from about 108 × 28 (120 × 40 has it)."""
+HUGE = Scale("huge", point=7, drawn=8, middle=3, tray=9, shaped=True)
+"""105 × 21: from about 134 × 32 (160 × 50 has it): wider and taller points."""
+SCALES = (COMPACT, LARGE, HUGE)
+"""Every size, smallest first."""
+
+
+def scale_for(width: int, height: int) -> Scale:
+    """The largest board that fits ``width`` × ``height`` cells (the smallest if none does)."""
+    fitting = [s for s in SCALES if s.width <= width and s.height <= height]
+    return fitting[-1] if fitting else COMPACT
 
 
 _Row = tuple[tuple[str, ...], tuple[Style | None, ...]]
@@ -173,7 +207,7 @@ class BoardView(Widget):
     def __init__(self, model: BoardModel | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.model = model
-        self.large = False
+        self.scale = COMPACT
         self._rows: list[_Row] | None = None
         """What each line shows (characters and styles), as last drawn; None: to be drawn afresh."""
         self._strips: list[Strip | None] = []
@@ -197,13 +231,13 @@ class BoardView(Widget):
         for y in changed:
             self._strips[y] = None
         if changed:
-            width = self._scale().width
+            width = self.scale.width
             self.refresh(*(Region(0, y, width, 1) for y in changed))
 
-    def set_large(self, large: bool) -> None:
-        """Switch between the compact and the large board."""
-        if large != self.large:
-            self.large = large
+    def set_scale(self, scale: Scale) -> None:
+        """Draw the board at ``scale`` from now on (see :func:`scale_for`)."""
+        if scale != self.scale:
+            self.scale = scale
             self._rows = None
             self.refresh(layout=True)
 
@@ -212,14 +246,11 @@ class BoardView(Widget):
         self._style_cache = None
         super().notify_style_update()
 
-    def _scale(self) -> _Scale:
-        return LARGE if self.large else COMPACT
-
     def get_content_width(self, container, viewport) -> int:  # type: ignore[no-untyped-def]
-        return self._scale().width
+        return self.scale.width
 
     def get_content_height(self, container, viewport, width) -> int:  # type: ignore[no-untyped-def]
-        return self._scale().height
+        return self.scale.height
 
     def _styles(self) -> tuple[dict[str, Style], Style]:
         """The component styles and the widget's own, worked out once per change of CSS or theme."""
@@ -236,7 +267,7 @@ class BoardView(Widget):
     def _draw(self) -> list[_Row]:
         if self.model is None:
             return []
-        canvas = draw_board(self.model, self._scale(), self._styles()[0])
+        canvas = draw_board(self.model, self.scale, self._styles()[0])
         return [(tuple(chars), tuple(cells)) for chars, cells in zip(canvas.chars, canvas.styles, strict=True)]
 
     def render_line(self, y: int) -> Strip:
@@ -332,7 +363,7 @@ class _Canvas:
         return out
 
 
-def _column_x(layout: Layout, scale: _Scale, column: int) -> int:
+def _column_x(layout: Layout, scale: Scale, column: int) -> int:
     """Left x of a column (-1..13) on the canvas."""
     p = scale.point
     tray_first = not layout.home_right
@@ -352,7 +383,7 @@ def _column_x(layout: Layout, scale: _Scale, column: int) -> int:
     return x + 6 * p + 1  # the tray on the right
 
 
-def _borders(layout: Layout, scale: _Scale) -> list[int]:
+def _borders(layout: Layout, scale: Scale) -> list[int]:
     """x of every vertical frame line."""
     xs = [0, scale.width - 1]
     left = _column_x(layout, scale, 0)
@@ -361,22 +392,22 @@ def _borders(layout: Layout, scale: _Scale) -> list[int]:
     return sorted(set(xs))
 
 
-def _checker_rows(scale: _Scale, row: int) -> list[int]:
+def _checker_rows(scale: Scale, row: int) -> list[int]:
     """Canvas y of the checker places of a half, from the edge towards the middle."""
     if row == 0:
-        return list(range(1, 1 + MAX_DRAWN))
+        return list(range(1, 1 + scale.drawn))
     bottom = scale.height - 2
-    return list(range(bottom, bottom - MAX_DRAWN, -1))
+    return list(range(bottom, bottom - scale.drawn, -1))
 
 
-def render_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> Text:
+def render_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> Text:
     """The board as text (see :class:`BoardView`; used for plain-text output and tests)."""
     return draw_board(model, scale, styles).text()
 
 
 @lru_cache(maxsize=16)
 def _background(
-    home_right: bool, scale: _Scale, ascii_: bool, frame: Style | None, shade_a: Style | None, shade_b: Style | None
+    home_right: bool, scale: Scale, ascii_: bool, frame: Style | None, shade_a: Style | None, shade_b: Style | None
 ) -> _Canvas:
     """The frame and the painted points: the same at every draw of a board of this kind (a
     draw copies it)."""
@@ -401,21 +432,38 @@ def _background(
     for (x, y), ch in corners.items():
         canvas.put(x, y, ch, frame)
     p = scale.point
+    fill = Style(color=frame.color) if frame is not None and frame.color is not None else Style()
     for q in range(1, 25):
         shade = shade_a if q % 2 == 0 else shade_b
-        if shade is None:
-            continue
         cell = layout.cell_of_bottom_point(q)
         x = _column_x(layout, scale, cell.column)
-        # On the large board a point narrows towards the middle, like the painted
-        # triangles; the compact board is too narrow for that and keeps bands.
         for i, y in enumerate(_checker_rows(scale, cell.row)):
-            width = p if i < 3 or p < 5 else max(1, p - 2 * (i - 2))
-            canvas.stylize(x + (p - width) // 2, y, width, shade)
+            if scale.shaped:  # a triangle, pointing to the middle, in characters (read in monochrome too)
+                inset, body = _point_shape(scale, i, cell.row, q % 2, ascii_)
+                canvas.put(x + inset, y, body, fill if shade is None else shade + fill)
+            elif shade is not None:  # the compact board: bands of colour
+                canvas.stylize(x, y, p, shade)
     return canvas
 
 
-def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _Canvas:
+def _point_shape(scale: Scale, i: int, row: int, kind: int, ascii_: bool) -> tuple[int, str]:
+    r"""Line ``i`` (from the edge) of a point of ``kind`` (0 even, 1 odd) on a shaped board: a
+    triangle from the point's full width at the edge to one cell at the middle. Unicode
+    points are filled (▒ and ░); ASCII ones have edges (\ / at the top, / \ at the bottom)
+    around : or nothing, and a V or ^ tip."""
+    p = scale.point
+    steps = (p - 1) // 2
+    inset = round(i * steps / (scale.drawn - 1)) if scale.drawn > 1 else 0
+    width = p - 2 * inset
+    fill = SHAPES[ascii_][kind]
+    tips, edges = (("V", "^"), (("\\", "/"), ("/", "\\"))) if ascii_ else (("▼", "▲"), (("╲", "╱"), ("╱", "╲")))
+    if width == 1:
+        return inset, tips[row]
+    left, right = edges[row]
+    return inset, left + fill * (width - 2) + right
+
+
+def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Canvas:
     """The board on a canvas of characters and styles."""
     layout = model.layout
     H = scale.height
@@ -456,19 +504,19 @@ def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _C
         _stack(canvas, scale, layout.cell_of_bottom_point(q), abs(v), glyph[owner], styles, owner, model, layout)
 
     # the bar: the bottom player's checkers wait above the middle, the top player's below
-    middle = 1 + MAX_DRAWN + scale.middle // 2
+    middle = 1 + scale.drawn + scale.middle // 2
     bar_x = _column_x(layout, scale, BAR_COLUMN)
     for count, owner, row in ((board.mover_bar, bottom_player, 0), (board.opponent_bar, top_player, 1)):
         for i, y in enumerate(_bar_places(scale, row)[: min(count, 3)]):
             text = model.numbers[count] if i == 2 and count > 3 else glyph[owner]
-            canvas.put(bar_x, y, _center(text, p, " "), styles.get(f"checker-{owner}"))
+            _place(canvas, scale, bar_x, y, text, styles.get(f"checker-{owner}"))
 
     # the cube
     if model.cube is not None:
         value, where = model.cube
         y = {"top": 1, "middle": middle, "bottom": H - 2}[where]
         text = "".join(model.numbers[int(d)] for d in str(value))  # in the interface's digits
-        canvas.put(bar_x, y, _center(text, p, " "), styles.get("cube"))
+        _place(canvas, scale, bar_x, y, text, styles.get("cube"), checker=False)
 
     # the trays: what each player has borne off
     tray_x = _column_x(layout, scale, layout.tray_column)
@@ -476,7 +524,9 @@ def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _C
         rows = _checker_rows(scale, row)
         filled = (off + 2) // 3
         bar = "=" * (scale.tray - 1) if ascii_ else "▬" * (scale.tray - 1)
-        for y in rows[:filled]:
+        for i, y in enumerate(rows[:filled]):
+            if scale.shaped:  # each checker, three a row
+                bar = " ".join([SLABS[ascii_]] * min(3, off - 3 * i))
             canvas.put(tray_x, y, bar, styles.get(f"checker-{owner}"))
         if off:
             canvas.put(
@@ -494,7 +544,8 @@ def draw_board(model: BoardModel, scale: _Scale, styles: dict[str, Style]) -> _C
         if on is not None:
             top = _top_place(scale, model, on)
             if top is not None:
-                canvas.stylize(_column_x(layout, scale, on.column), top, p, styles[key])
+                offset, width = _span(scale, top[1])
+                canvas.stylize(_column_x(layout, scale, on.column) + offset, top[0], width, styles[key])
 
     # landing points offered for the picked checker (over everything else)
     for dest in model.destinations:
@@ -510,9 +561,29 @@ def _center(text: str, width: int, fill: str) -> str:
     return fill * left + text + fill * (pad - left)
 
 
+def _shown(scale: Scale, text: str, checker: bool = True) -> str:
+    """What a place shows for ``text`` (a checker's glyph, a count, a mark, a label): on a
+    shaped board a checker is ``(●)`` and anything else has a blank each side, over the point's
+    shape; on the compact board it is centred in the whole place."""
+    if not scale.shaped:
+        return _center(text, scale.point, " ")
+    return f"({text})" if checker and text in GLYPHS[False] + GLYPHS[True] else f" {text} "
+
+
+def _span(scale: Scale, text: str, checker: bool = True) -> tuple[int, int]:
+    """Where :func:`_shown` draws in a place: offset and width."""
+    shown = _shown(scale, text, checker)
+    return (scale.point - len(shown)) // 2, len(shown)
+
+
+def _place(canvas: _Canvas, scale: Scale, x: int, y: int, text: str, style: Style | None, checker: bool = True) -> None:
+    """Draw ``text`` in the place at ``x``, ``y`` (see :func:`_shown`)."""
+    canvas.put(x + _span(scale, text, checker)[0], y, _shown(scale, text, checker), style)
+
+
 def _stack(
     canvas: _Canvas,
-    scale: _Scale,
+    scale: Scale,
     cell: Cell,
     count: int,
     glyph: str,
@@ -523,26 +594,26 @@ def _stack(
 ) -> None:
     x = _column_x(layout, scale, cell.column)
     rows = _checker_rows(scale, cell.row)
-    drawn = min(count, MAX_DRAWN)
+    drawn = min(count, scale.drawn)
     style = styles.get(f"checker-{owner}")
     for i in range(drawn):
         text = glyph
-        if i == MAX_DRAWN - 1 and count > MAX_DRAWN:
+        if i == scale.drawn - 1 and count > scale.drawn:
             text = model.numbers[count] if count < len(model.numbers) else str(count)
-        canvas.put(x, rows[i], _center(text, scale.point, " "), style)
+        _place(canvas, scale, x, rows[i], text, style)
 
 
-def _bar_places(scale: _Scale, row: int) -> list[int]:
+def _bar_places(scale: Scale, row: int) -> list[int]:
     """Canvas y of the three places of a bar cell (row 0: the bottom player's, above the
     middle), from the middle outwards."""
-    middle = 1 + MAX_DRAWN + scale.middle // 2
+    middle = 1 + scale.drawn + scale.middle // 2
     direction = -1 if row == 0 else 1
     return [middle + direction * (i + 1 + scale.middle // 2) for i in range(3)]
 
 
-def _drawn(model: BoardModel, cell: Cell) -> list[str]:
+def _drawn(model: BoardModel, cell: Cell, room: int) -> list[str]:
     """What each drawn place of a point or bar cell shows, from the edge (the middle for the
-    bar) outwards: a checker, or the count in the last place."""
+    bar) outwards: a checker, or the count in the last place (``room``: the places of a point)."""
     layout, board = model.layout, model.board
     if cell.column == BAR_COLUMN:
         count = board.mover_bar if cell.row == 0 else board.opponent_bar
@@ -551,42 +622,41 @@ def _drawn(model: BoardModel, cell: Cell) -> list[str]:
         q = layout.point_at(layout.bottom, cell)
         assert q is not None, cell
         count = abs(board[q])
-        room, owner = MAX_DRAWN, layout.bottom if board[q] > 0 else 1 - layout.bottom
+        owner = layout.bottom if board[q] > 0 else 1 - layout.bottom
     texts = [GLYPHS[model.ascii][owner]] * min(count, room)
     if count > room:
         texts[-1] = model.numbers[count] if count < len(model.numbers) else str(count)
     return texts
 
 
-def _top_place(scale: _Scale, model: BoardModel, cell: Cell) -> int | None:
-    """Canvas y of the place the cursor shows on a cell: the top checker of a point, the
-    first place of the bar; None on an empty point or a tray."""
-    if cell.column == BAR_COLUMN:
-        return _bar_places(scale, cell.row)[0]
+def _top_place(scale: Scale, model: BoardModel, cell: Cell) -> tuple[int, str] | None:
+    """Canvas y of the place the cursor shows on a cell, and what it shows: the top checker of
+    a point, the first place of the bar; None on an empty point or a tray."""
     if cell.column == model.layout.tray_column:
         return None
-    drawn = _drawn(model, cell)
-    return _checker_rows(scale, cell.row)[len(drawn) - 1] if drawn else None
+    drawn = _drawn(model, cell, scale.drawn)
+    if cell.column == BAR_COLUMN:
+        return (_bar_places(scale, cell.row)[0], drawn[0] if drawn else " ")
+    return (_checker_rows(scale, cell.row)[len(drawn) - 1], drawn[-1]) if drawn else None
 
 
-def _mark_last(canvas: _Canvas, scale: _Scale, model: BoardModel, styles: dict[str, Style]) -> None:
+def _mark_last(canvas: _Canvas, scale: Scale, model: BoardModel, styles: dict[str, Style]) -> None:
     """The marks of the opponent's last play (see the module docstring)."""
     layout, last = model.layout, model.last
     into, out_of, ghost, star = MARKS[model.ascii]
     style, hit_style = styles.get("last"), styles.get("hit")
-    p = scale.point
 
     def place(cell: Cell) -> tuple[int, list[int], list[str]]:
         ys = _bar_places(scale, cell.row) if cell.column == BAR_COLUMN else _checker_rows(scale, cell.row)
-        return _column_x(layout, scale, cell.column), ys, _drawn(model, cell)
+        return _column_x(layout, scale, cell.column), ys, _drawn(model, cell, scale.drawn)
 
     for cell, n in last.left:
         x, ys, texts = place(cell)
         if len(texts) < len(ys):  # the places they left, as far as the point has room
             for y in ys[len(texts) : len(texts) + n]:
-                canvas.put(x, y, _center(ghost, p, " "), style)
+                _place(canvas, scale, x, y, ghost, style)
         else:  # the point is still full: around its top checker
-            _beside(canvas, x, ys[-1], p, texts[-1], ghost, ghost, style)
+            _beside(canvas, scale, x, ys[-1], texts[-1], ghost, ghost, style)
     for cell, n in last.arrived:
         if cell.column == layout.tray_column:
             rows = _checker_rows(scale, cell.row)
@@ -596,20 +666,25 @@ def _mark_last(canvas: _Canvas, scale: _Scale, model: BoardModel, styles: dict[s
             continue
         x, ys, texts = place(cell)
         for i in range(max(len(texts) - n, 0), len(texts)):
-            _beside(canvas, x, ys[i], p, texts[i], into, out_of, style)
+            _beside(canvas, scale, x, ys[i], texts[i], into, out_of, style)
     for cell in last.hit:
         x, ys, texts = place(cell)
         if not texts:  # the checker that hit moved on
-            canvas.put(x, ys[0], _center(star, p, " "), hit_style)
+            _place(canvas, scale, x, ys[0], star, hit_style)
         elif cell.column == BAR_COLUMN:  # the hit checker: the last to come to the bar
-            _beside(canvas, x, ys[len(texts) - 1], p, texts[-1], "", star, hit_style)
+            _beside(canvas, scale, x, ys[len(texts) - 1], texts[-1], "", star, hit_style)
         else:  # the checker that hit: the first on the point
-            _beside(canvas, x, ys[0], p, texts[0], "", star, hit_style)
+            _beside(canvas, scale, x, ys[0], texts[0], "", star, hit_style)
 
 
-def _beside(canvas: _Canvas, x: int, y: int, width: int, text: str, left: str, right: str, style: Style | None) -> None:
-    """Marks just left and right of ``text`` as it is centred in a place ``width`` wide (each
-    as far as there is room: a two-digit count on the compact board keeps its right one)."""
+def _beside(
+    canvas: _Canvas, scale: Scale, x: int, y: int, text: str, left: str, right: str, style: Style | None
+) -> None:
+    """Marks just left and right of ``text`` as its place shows it (a checker ``(●)`` with its
+    parentheses), each as far as there is room: a two-digit count on the compact board keeps
+    its right one."""
+    width = scale.point
+    text = _shown(scale, text).strip()
     start = x + (width - len(text)) // 2
     end = start + len(text)
     if left and start > x:
@@ -619,7 +694,7 @@ def _beside(canvas: _Canvas, x: int, y: int, width: int, text: str, left: str, r
 
 
 def _label_landing(
-    canvas: _Canvas, scale: _Scale, layout: Layout, model: BoardModel, dest: Destination, style: Style | None
+    canvas: _Canvas, scale: Scale, layout: Layout, model: BoardModel, dest: Destination, style: Style | None
 ) -> None:
     cell = dest.cell
     x = _column_x(layout, scale, cell.column)
@@ -633,5 +708,5 @@ def _label_landing(
     own = 1 if model.mover == layout.bottom else -1
     # On own checkers the label goes on the next free place; a blot is hit: on it.
     occupied = abs(here) if here * own > 0 else 0
-    y = rows[min(occupied, MAX_DRAWN - 1)]
-    canvas.put(x, y, _center(dest.label, scale.point, " "), style)
+    y = rows[min(occupied, scale.drawn - 1)]
+    _place(canvas, scale, x, y, dest.label, style, checker=False)

@@ -23,7 +23,7 @@ from tawla.engine.notation import format_steps, seen_by_opponent
 from tawla.game.state import Phase
 from tawla.i18n.bidi import Bidi, isolate_ltr
 from tawla.store.options import BoardFacing, HomeSide
-from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination, LastMove
+from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination, LastMove, scale_for
 from tawla.ui.geometry import Cell, Layout
 
 if TYPE_CHECKING:
@@ -34,9 +34,13 @@ if TYPE_CHECKING:
     from tawla.store.settings import Preferences
     from tawla.ui.cursor import Cursor
 
-LARGE_WIDTH = 116
-LARGE_HEIGHT = 30
-"""From this terminal size on, the board is drawn large."""
+PANEL_MIN = 28
+"""Columns the side panel keeps beside the board, its rule and padding included."""
+ABOVE_BOARD = 2
+"""Lines over the board: the banner and the blank under it."""
+UNDER_BOARD = 9
+"""Lines under the board that 80 × 24 has: the status (or the move prompt, or the card of a
+result or a decision) and the footer; a larger board never takes them."""
 
 
 def viewer(state: MatchState) -> int:
@@ -221,8 +225,10 @@ class MatchView(Vertical):
                 yield Static(id="panel")
 
     def fit(self, width: int, height: int) -> None:
-        """The large board from :data:`LARGE_WIDTH` × :data:`LARGE_HEIGHT` on."""
-        self.query_one(BoardView).set_large(width >= LARGE_WIDTH and height >= LARGE_HEIGHT)
+        """The largest board that a terminal of ``width`` × ``height`` has room for beside the
+        panel and between the banner and the lines under it (the compact one at 80 × 24)."""
+        room = scale_for(width - 1 - PANEL_MIN, height - ABOVE_BOARD - UNDER_BOARD)  # (1: the board's margin)
+        self.query_one(BoardView).set_scale(room)
 
     def panel_width(self) -> int:
         """The cells a line of the panel has (before the first layout: what it will have)."""
