@@ -35,3 +35,13 @@ async def burst(pilot: Any, *keys: str) -> None:
         app._driver.send_message(event)
     for _ in range(3):
         await pilot.pause()
+    # Keys held for a screen still being built (or behind an action waiting for its turn) are
+    # handled once it is: wait for that (an event, with a generous limit that fails loudly).
+    for _ in range(400):
+        if getattr(app, "_turn", None) is None:
+            break
+        await pilot.pause(0.025)
+    else:
+        raise AssertionError("keys still held after 10 s")
+    for _ in range(3):
+        await pilot.pause()

@@ -63,6 +63,8 @@ class KeysInOrder(App[None]):
     _sent_at = 0.0
     _held: list[events.Event]
     _watch: Timer | None = None
+    _for_screen = False
+    """The wait is for the screen on top to be built (not for the keys before an action)."""
 
     def exit(self, result: None = None, return_code: int = 0, message: Any = None) -> None:
         self.leaving = True
@@ -130,6 +132,7 @@ class KeysInOrder(App[None]):
         """Hold the keys until the screen on top is built (it says so: :class:`Built`), or
         is gone, or :data:`LOST_AFTER` has passed."""
         self._turn, self._sent_to, self._sent_at = _Turn(_nothing), self.screen, time.monotonic()
+        self._for_screen = True
         self._held = []
         self._watch = self.set_interval(0.05, self._check_lost)
 
@@ -147,7 +150,7 @@ class KeysInOrder(App[None]):
         sent_to = self._sent_to
         if self._turn is None or sent_to is None:
             return
-        built = getattr(sent_to, "built", None) is True or (isinstance(sent_to, Screen) and self._is_built(sent_to))
+        built = self._for_screen and isinstance(sent_to, Screen) and self._is_built(sent_to)
         if built or not sent_to.is_attached or not sent_to.is_running or time.monotonic() - self._sent_at > LOST_AFTER:
             await self._take_turn(self._turn)
 
@@ -157,10 +160,18 @@ class KeysInOrder(App[None]):
         if self._watch is not None:
             self._watch.stop()
         self._turn = self._sent_to = self._watch = None
+        self._for_screen = False
         held, self._held = self._held, []
         if not self.leaving:
             result = turn.action()
             if inspect.isawaitable(result):
                 await result
-        for event in held:
+        for i, event in enumerate(held):
+            screens = list(self.screen_stack)
             await self.on_event(event)  # (held again if a key among them starts another wait)
+            if self._turn is None and i + 1 < len(held) and self.screen_stack != screens:
+                # A screen closed or opened: the next key after what that set going (the
+                # answer to a dialog, and the screen the answer opens), as from the terminal.
+                self.in_turn(_nothing)
+                self._held = [*held[i + 1 :], *self._held]
+                return
