@@ -529,12 +529,14 @@ def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Ca
                 bar = " ".join([SLABS[ascii_]] * min(3, off - 3 * i))
             canvas.put(tray_x, y, bar, styles.get(f"checker-{owner}"))
         if off:
-            canvas.put(
-                tray_x,
-                middle + (1 if row == 1 else -1) * (scale.middle // 2),
-                f"{glyph[owner]}{numbers[off]:>2}".ljust(scale.tray),
-                styles.get("tray"),
-            )
+            # In the middle band, each player's on their side of it; the compact board's middle
+            # is one line, so there each label goes in its own half, after its rows (both
+            # players' counts on the one line hid one of them: found reading the screen, #12).
+            if scale.middle >= 3:
+                y = middle + (1 if row == 1 else -1) * (scale.middle // 2)
+            else:
+                y = rows[min(filled, len(rows) - 1)]
+            canvas.put(tray_x, y, f"{glyph[owner]}{numbers[off]:>2}".ljust(scale.tray), styles.get("tray"))
 
     # the opponent's last play, then the cursor and the picked checker over it
     if marked:
