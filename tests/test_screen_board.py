@@ -1,0 +1,193 @@
+"""The screen tells the truth (#12): the board read back from the rendered screen, as a player
+reads it (tests/screen_board.py knows nothing of how tawla draws), is the engine's position —
+checkers on every point, the bar, borne off, the cube, the dice — after every turn of random
+games, in both languages, both orientations, both home sides, Western and Arabic-Indic digits,
+monochrome and the ASCII board, at 80×24, 120×40 and 160×50."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tawla.engine import legal_plays
+from tawla.game import Action, Match, Phase, RuleSet, SeededDice
+from tawla.game.state import MatchState
+from tawla.store.options import BoardFacing, Digits, HomeSide, Theme
+from tawla.store.settings import Preferences, Settings
+from tawla.ui.app import TawlaApp
+from tawla.ui.match_view import layout_for, viewer
+from tests.screen_board import Seen, read_board
+from tests.test_ui import game, screen_text
+
+GAMES = 54
+"""Random games in all (each a whole game, read at every turn once it is rolled, and at its end)."""
+
+
+@dataclass(frozen=True)
+class Look:
+    lang: str
+    size: tuple[int, int]
+    facing: BoardFacing
+    home: HomeSide
+    ascii: bool
+    mono: bool
+    indic: bool
+
+
+def looks() -> list[Look]:
+    """Every language, size, facing, home side, board and theme at least once; digits too."""
+    rng = random.Random(12)
+    out = []
+    for i in range(GAMES):
+        lang = ("en", "ar")[i % 2]
+        out.append(
+            Look(
+                lang=lang,
+                size=((80, 24), (120, 40), (160, 50))[(i // 2) % 3],
+                facing=(BoardFacing.FIXED, BoardFacing.ON_ROLL)[(i // 6) % 2],
+                home=(HomeSide.RIGHT, HomeSide.LEFT)[(i // 12) % 2],
+                ascii=rng.random() < 0.35,
+                mono=rng.random() < 0.35,
+                indic=lang == "ar" and rng.random() < 0.5,
+            )
+        )
+    return out
+
+
+def expected(state: MatchState, prefs: Preferences) -> Seen:
+    """What the screen must show, from the engine alone."""
+    v = viewer(state)
+    now = state.board_now if v == state.on_roll else state.board_now.swapped()
+    seen = Seen()
+    for point in range(1, 25):
+        n = now[point]
+        if n:
+            seen.points[point] = (v if n > 0 else 1 - v, abs(n))
+    for player, bar, off in ((v, now.mover_bar, now.mover_off), (1 - v, now.opponent_bar, now.opponent_off)):
+        if bar:
+            seen.bar[player] = bar
+        if off:
+            seen.off[player] = off
+    if state.rules.cube:
+        owner = state.cube.owner
+        bottom = layout_for(state, prefs).bottom
+        where = "middle" if owner is None else ("bottom" if owner == bottom else "top")
+        seen.cube = (state.offered or state.cube.value, where)
+    turn = state.turn
+    if turn is not None and state.phase is Phase.MOVING:
+        seen.dice = tuple(turn.roll) * (2 if turn.roll[0] == turn.roll[1] else 1)
+    return seen
+
+
+def same(read: Seen, truth: Seen) -> list[str]:
+    """The differences, in words."""
+    out = []
+    for name in ("points", "bar", "off", "cube", "dice"):
+        a, b = getattr(read, name), getattr(truth, name)
+        if name == "dice":  # (in Arabic the first die is on the right)
+            a, b = sorted(a), sorted(b)
+        if a != b:
+            out.append(f"{name}: screen {a} engine {b}")
+    return out
+
+
+@pytest.mark.parametrize("chunk", range(3))
+async def test_the_board_on_the_screen_is_the_engines_after_every_turn(chunk: int) -> None:
+    checked = 0
+    for i, look in enumerate(looks()):
+        if i % 3 != chunk:
+            continue
+        prefs = Preferences(
+            board_facing=look.facing,
+            home_side=look.home,
+            ascii_board=look.ascii,
+            theme=Theme.MONO if look.mono else Theme.CAFE,
+            digits=Digits.ARABIC_INDIC if look.indic else Digits.WESTERN,
+            step_by_step=False,
+            auto_forced=False,
+        )
+        rng = random.Random(i)
+        match = Match(RuleSet(match_length=3), ("Ali", "Badr"), SeededDice(100 + i))
+        app = TawlaApp(
+            lang=look.lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True, preferences=prefs)
+        )
+        async with app.run_test(size=look.size):
+            screen = game(app)
+            match = screen.match
+            while match.state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+                state = match.state
+                if state.phase is Phase.OPENING:
+                    match.roll_opening()
+                elif state.phase is Phase.TURN:
+                    if state.cube.value == 1 and rng.random() < 0.04 and match.refusal(Action.DOUBLE) is None:
+                        match.double()
+                        match.take()
+                    match.roll()
+                elif state.phase is Phase.MOVING and state.turn is not None:
+                    turn = state.turn
+                    if not turn.complete:
+                        match.play(rng.choice(legal_plays(turn.start, turn.roll)))
+                    if match.state.phase is Phase.MOVING:
+                        match.confirm()
+                else:
+                    raise AssertionError(f"unexpected phase {state.phase}")
+                if match.state.phase is not Phase.MOVING and match.state.phase is not Phase.GAME_OVER:
+                    continue  # (read once a turn, with its dice: the board is the last turn's end)
+                screen.cursor = None
+                screen.redraw()
+                await asyncio.sleep(0)  # (the screen is drawn from the widgets as they are now)
+                text = screen_text(app)
+                differences = same(read_board(text), expected(match.state, prefs))
+                assert not differences, (
+                    f"game {i} {look}, turn {len(match.turns)}:\n" + "\n".join(differences) + "\n" + text
+                )
+                checked += 1
+    assert checked > 250
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_board_in_a_real_terminal_is_the_saved_matchs(tmp_path: Path, size: tuple[int, int]) -> None:
+    """The installed tawla in tmux: a whole game with the keys a player uses; at every
+    hand-over the board read from ``capture-pane`` is the position of the match tawla saved."""
+    from tawla.store.saves import load
+    from tests.test_tmux import HANDOVER, TIMEOUT, Terminal, installed_tawla, moves_at_once, next_key
+
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    moves_at_once(tmp_path)
+    term = Terminal([*installed_tawla(), "--seed", "41", "--lang", "en"], tmp_path, *size)
+    prefs = Preferences()
+    try:
+        term.wait_for(lambda s: "New match" in s)
+        term.keys("n")
+        term.wait_for(lambda s: "First player" in s)
+        term.keys("C-s")
+        text = term.wait_for(lambda s: "Opening roll" in s)
+        checked = 0
+        for _ in range(3000):
+            if "Game over" in text:
+                break
+            if HANDOVER in text:
+                (saved,) = (tmp_path / "data" / "matches").glob("*.json")
+                deadline = time.monotonic() + TIMEOUT
+                while True:  # (the file and the frame are written one after the other)
+                    match = load(saved)
+                    assert match is not None
+                    differences = same(read_board(text), expected(match.match.state, prefs))
+                    if not differences:
+                        break
+                    if time.monotonic() > deadline:
+                        raise AssertionError("\n".join(differences) + "\n" + text)
+                    time.sleep(0.05)
+                    text = term.screen()
+                checked += 1
+            text = term.press(next_key(text))
+        assert "Game over" in text and checked >= 10
+    finally:
+        term.close()
