@@ -1,7 +1,8 @@
-"""Write the README's picture: ``python -m tests.make_screenshot`` → ``assets/tawla-game.svg``.
+"""Write the README's pictures: ``python -m tests.make_screenshot`` → ``assets/tawla-game.svg``
+(English) and ``assets/tawla-game-ar.svg`` (Arabic).
 
-A seeded 5-point match a few turns in, a checker picked up with its landing
-points shown, at 100 × 30.
+A seeded 5-point match a few turns in, a checker picked up with its landing points shown and
+the opponent's last move marked, at 120 × 40 (the larger board).
 """
 
 from __future__ import annotations
@@ -13,18 +14,26 @@ from tawla.ui.app import TawlaApp
 
 from .test_snapshots import midgame
 
-OUT = Path(__file__).resolve().parent.parent / "assets" / "tawla-game.svg"
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+OUT = {"en": ASSETS / "tawla-game.svg", "ar": ASSETS / "tawla-game-ar.svg"}
 
 
 async def main() -> None:
-    match = midgame()
-    match.roll()
-    app = TawlaApp(lang="en", dice=match.dice, match=match)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        app.save_screenshot(str(OUT.name), str(OUT.parent))
-    print(f"wrote {OUT}")
+    from tawla.store.settings import Settings
+
+    for lang, out in OUT.items():
+        match = midgame(lang)
+        match.roll()
+        app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("enter")
+            await pilot.pause()
+            app.save_screenshot(out.name, str(out.parent))
+        # The rows hold the text as the terminal draws it (visual order): a browser must not
+        # reorder the Arabic again.
+        svg = out.read_text(encoding="utf-8")
+        out.write_text(svg.replace("<style>", "<style>\n    text { direction: ltr; unicode-bidi: bidi-override; }", 1))
+        print(f"wrote {out}")
 
 
 if __name__ == "__main__":
