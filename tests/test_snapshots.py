@@ -231,3 +231,11 @@ def test_long_names_in_the_panel(snap_compare, lang) -> None:  # type: ignore[no
     match = Match(RuleSet(match_length=7), ("فاطمة الزهراء", "Christopher"), ScriptedDice([(6, 1), (5, 2)]))
     app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
     assert snap_compare(app, press=["space", ":", *"13/7 8/7", "enter", "enter"], terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_game_at_160x50(snap_compare, lang) -> None:  # type: ignore[no-untyped-def]
+    """The largest board (#12): picking a checker, the last move marked, the moves listed."""
+    match = midgame(lang)
+    match.roll()
+    assert snap_compare(app_for(match, lang), press=["enter"], terminal_size=(160, 50))
