@@ -21,7 +21,7 @@ from __future__ import annotations
 import inspect
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from textual import events, on
 from textual.app import App
@@ -89,11 +89,16 @@ class KeysInOrder(App[None]):
         if self._turn is not None:  # (cannot happen: while one waits, keys are held)
             return
         target: MessagePump = self.focused or self.screen
-        self._turn, self._sent_to, self._sent_at = _Turn(action), target, time.monotonic()
+        turn = _Turn(action)
+        self._wait(turn, target)
+        if not target.post_message(turn):
+            self.call_later(self._take_turn, turn)
+
+    def _wait(self, turn: _Turn, target: MessagePump, for_screen: bool = False) -> None:
+        """Hold the keys from now on until ``turn`` is taken (or given up for lost)."""
+        self._turn, self._sent_to, self._sent_at = turn, target, time.monotonic()
+        self._for_screen = for_screen
         self._held = []
-        if not target.post_message(self._turn):
-            self.call_later(self._take_turn, self._turn)
-            return
         self._watch = self.set_interval(0.05, self._check_lost)
 
     async def on_event(self, event: events.Event) -> None:
@@ -131,10 +136,7 @@ class KeysInOrder(App[None]):
     def _wait_for_screen(self) -> None:
         """Hold the keys until the screen on top is built (it says so: :class:`Built`), or
         is gone, or :data:`LOST_AFTER` has passed."""
-        self._turn, self._sent_to, self._sent_at = _Turn(_nothing), self.screen, time.monotonic()
-        self._for_screen = True
-        self._held = []
-        self._watch = self.set_interval(0.05, self._check_lost)
+        self._wait(_Turn(_nothing), self.screen, for_screen=True)
 
     @on(Built)
     async def _screen_built(self, message: Built) -> None:
@@ -150,7 +152,7 @@ class KeysInOrder(App[None]):
         sent_to = self._sent_to
         if self._turn is None or sent_to is None:
             return
-        built = self._for_screen and isinstance(sent_to, Screen) and self._is_built(sent_to)
+        built = self._for_screen and self._is_built(cast("Screen[Any]", sent_to))
         if built or not sent_to.is_attached or not sent_to.is_running or time.monotonic() - self._sent_at > LOST_AFTER:
             await self._take_turn(self._turn)
 

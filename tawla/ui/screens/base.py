@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
+from tawla.ui.messages import Built
+
 if TYPE_CHECKING:
     from tawla.i18n.bidi import Bidi
     from tawla.i18n.words import Words
@@ -32,8 +34,6 @@ class Speaks:
         self.call_after_refresh(self._now_built)  # type: ignore[attr-defined]
 
     def _now_built(self) -> None:
-        from tawla.ui.messages import Built
-
         self.built = True
         self.app.post_message(Built(self))
 
