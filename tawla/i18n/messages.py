@@ -27,8 +27,9 @@ def reason_text(lang: str, reason: Reason) -> str:
         params["point"] = point_label(lang, reason.point)
     if reason.number is not None:
         params["count"] = reason.number
-    if reason.dice is not None:
-        params["dice"] = "-".join(str(d) for d in reason.dice)
+    if reason.dice is not None:  # (the numbers rolled, once each: 5-5 rolled is (5,))
+        dice = reason.dice * 2 if len(reason.dice) == 1 else reason.dice
+        params["dice"] = "-".join(str(d) for d in dice)
     return tr(lang, f"reason.{reason.why.value}", **params)
 
 

@@ -56,7 +56,7 @@ class Preferences(BaseModel):
     bidi: BidiMode = BidiMode.APP
     """Who handles right-to-left text: tawla, or the terminal."""
     roll_names: bool = False
-    """Call rolls by their café names in Arabic (شيش بيش for 6-5, دوش for 6-6, ...)."""
+    """Call rolls by their café names in Arabic (شيش بيش for 6-5, دوشيش for 6-6, ...)."""
 
 
 class Settings(BaseModel):

@@ -82,7 +82,7 @@ class MatchTexts:
         return isolate_ltr(text) if self.words.rtl else text
 
     def roll_name(self, roll: tuple[int, int]) -> str:
-        """A roll's café name: شيش بيش for 6-5, دوش for 6-6 (the higher die first)."""
+        """A roll's café name: شيش بيش for 6-5, دوشيش for 6-6 (the higher die first)."""
         high, low = max(roll), min(roll)
         t = self.words.t
         if high == low:
