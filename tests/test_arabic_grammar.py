@@ -138,3 +138,46 @@ def test_the_check_catches_every_sentence_it_was_written_for() -> None:
     assert caught == set(OLD)
     assert gendered("وتقبل؟") == ["وتقبل"] and gendered("ضاعفَت") == ["ضاعفت"]
     assert not gendered("عرض استسلام من فاطمة: القبول أم الرفض؟")
+
+
+# -- joining across a placeholder ----------------------------------------------------------------
+
+_RIGHT_JOINING = frozenset("اأإآٱدذرزژوؤة")
+"""Letters that join only the letter before them (to their right): a text may follow them."""
+_NUMBERS = frozenset({"die", "n", "count", "value", "number", "d0", "d1", "sa", "sb", "old"})
+"""Placeholders that are always a number: digits join nothing, «الـ{die}» reads «الـ6»."""
+
+
+def _joins_forward(char: str) -> bool:
+    """A letter (or the tatweel) that joins the next letter: it must not stand before a text."""
+    return char == "\u0640" or ("\u0621" < char <= "\u064a" and char not in _RIGHT_JOINING)
+
+
+def _joins_back(char: str) -> bool:
+    return "\u0621" < char <= "\u064a" or char == "\u0640"
+
+
+def joined_across(text: str) -> list[str]:
+    """The placeholders of ``text`` that a letter joins: each is isolated (FSI … PDI) in a
+    right-to-left sentence, and an isolate breaks the joining («بـ⁨جولة⁩» shows ب‍ـ and an
+    unjoined ج), so a word must never be written around one."""
+    found = []
+    for match in re.finditer(r"\{(\w+)[^{}]*\}", text):
+        if match.group(1) in _NUMBERS:
+            continue
+        before = re.sub("[\u064b-\u0652\u0670]", "", text[: match.start()])[-1:]  # (a haraka is not a letter)
+        after = text[match.end() : match.end() + 1]
+        if (before and _joins_forward(before)) or (after and _joins_back(after)):
+            found.append(match.group(0))
+    return found
+
+
+@pytest.mark.parametrize("key", sorted(catalog("ar")))
+def test_no_letter_joins_across_a_placeholder(key: str) -> None:
+    assert not joined_across(catalog("ar")[key])
+
+
+def test_the_joining_check_catches_a_letter_or_a_tatweel_before_a_text() -> None:
+    assert joined_across("بـ{kind}") == ["{kind}"] and joined_across("لـ{name}") == ["{name}"]
+    assert joined_across("ب{kind}") == ["{kind}"] and joined_across("{name}ي") == ["{name}"]
+    assert not joined_across("و{d1}") and not joined_across("فوز {name}: {how}.") and not joined_across("الـ{die}")
