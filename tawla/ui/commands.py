@@ -3,7 +3,9 @@
 Textual's own provider matches the query against the titles as drawn; an
 Arabic title is drawn in visual order (reversed, shaped), so an Arabic query
 typed in logical order would never match. This provider matches the logical
-text and shows the visual one.
+text and shows the visual one. The search field shows the query as it reads
+(:class:`~tawla.ui.fields.BidiInput`), and in Arabic the palette reads from the
+right: the search icon on the right, the commands right-aligned.
 """
 
 from __future__ import annotations
@@ -11,10 +13,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from textual import on
+from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
-from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import (
+    CommandInput,
+    CommandList,
+    CommandPalette,
+    DiscoveryHit,
+    Hit,
+    Hits,
+    Provider,
+    SearchIcon,
+)
+from textual.containers import Horizontal, Vertical
 from textual.events import Mount
-from textual.widgets import Button, Input, OptionList
+from textual.widgets import Button, Input, LoadingIndicator, OptionList
+
+from tawla.ui.fields import BidiInput
 
 if TYPE_CHECKING:
     from tawla.ui.app import TawlaApp
@@ -42,13 +57,49 @@ class TawlaCommands(Provider):
                 yield Hit(score, shown, callback, help=app.words.line(help_text))
 
 
+class PaletteSearch(CommandInput, BidiInput):
+    """The palette's search field: the query drawn as it reads (an Arabic word joined, right
+    to left), kept as typed for the search. (CommandInput first: Textual's styles and the
+    palette's focus find it by the first base's line of names.)"""
+
+
 class Palette(CommandPalette):
     """Textual's command palette, closed once: keys that were already on their way to it
     (Enter pressed four times at once) find it closing and do nothing, instead of running the
     command again or popping the screen under it. Nor does one that finds another screen over it
-    (a note shown after it opened): Textual's dismiss pops the screen on top, whichever it is."""
+    (a note shown after it opened): Textual's dismiss pops the screen on top, whichever it is.
+
+    In a right-to-left interface it reads from the right (the ``-rtl`` class)."""
+
+    DEFAULT_CSS = """
+    Palette.-rtl CommandList { text-align: right; }
+    Palette.-rtl SearchIcon { margin: 1 1 0 0; }
+    """
 
     _dismissed = False
+
+    def __init__(self, *, placeholder: str, id: str | None = None) -> None:
+        super().__init__(placeholder=placeholder, id=id)
+        self.search_placeholder = placeholder
+        """The search field's prompt, drawn for the terminal."""
+
+    def compose(self) -> ComposeResult:
+        """Textual's palette (``CommandPalette.compose``) with :class:`PaletteSearch` for its
+        search field, after the search icon in reading order."""
+        rtl = bool(getattr(getattr(self.app, "words", None), "rtl", False))
+        self.set_class(rtl, "-rtl")
+        with Vertical(id="--container"):
+            with Horizontal(id="--input"):
+                if not rtl:
+                    yield SearchIcon()
+                yield PaletteSearch(placeholder=self.search_placeholder, select_on_focus=False)
+                if rtl:
+                    yield SearchIcon()
+                if not self.run_on_select:
+                    yield Button("\u25b6")
+            with Vertical(id="--results"):
+                yield CommandList()
+                yield LoadingIndicator()
 
     def _on_mount(self, event: Mount) -> None:
         """Textual's palette takes the screen under it at mount (``screen_stack[-2]``) and fails

@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from tawla.game import RuleSet
 from tawla.game.rules import PRESETS, preset, preset_of
 from tawla.i18n.bidi import has_rtl
+from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.screens.base import Speaks
 
@@ -56,13 +57,12 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         with Vertical(id="card"):
             yield Static(self.say("new.title"), classes="title")
             for i in (0, 1):
-                name_input = Input(
+                name_input = BidiInput(
                     names[i], placeholder=self.line(self.t(f"new.default{i + 1}")), id=f"name{i}", max_length=24
                 )
                 name_input.cursor_blink = False  # steady: calmer, and screenshots are reproducible
                 yield from self._row(f"new.player{i + 1}", name_input)
-                # Typed text is shown in logical order by the input; an Arabic name is also
-                # shown here the way it will appear in the game.
+                # An Arabic name is also shown here the way it will appear in the game.
                 yield Static(id=f"preview{i}", classes="preview")
             yield from self._row(
                 "new.length",
@@ -84,12 +84,9 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
             )
             yield Static(id="summary", classes="hint")
             yield Static(id="problem", classes="error")
-            with Horizontal(id="buttons"):  # the main button at the far end: right, or left in Arabic
-                buttons = [
-                    Button(self.line(self.t("new.house_rules")), id="house"),
-                    Button(self.line(self.t("new.start")), id="start", variant="primary"),
-                ]
-                yield from reversed(buttons) if self.rtl else buttons
+            with Horizontal(id="buttons"):  # the main button on the right, in Arabic too
+                yield Button(self.line(self.t("new.house_rules")), id="house")
+                yield Button(self.line(self.t("new.start")), id="start", variant="primary")
         yield TawlaFooter()
 
     def _row(self, label: str, control: Widget) -> ComposeResult:
