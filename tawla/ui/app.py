@@ -24,7 +24,7 @@ from tawla.store.keeper import Keeper
 from tawla.store.options import BidiMode, Digits, Peek
 from tawla.store.options import Theme as ThemeName
 from tawla.ui.bursts import KeysInOrder
-from tawla.ui.keys import both
+from tawla.ui.keys import both, key_label
 from tawla.ui.messages import CheckRtl, Played, PreferencesChosen, RulesChosen
 
 if TYPE_CHECKING:
@@ -722,6 +722,15 @@ class TawlaApp(KeysInOrder):
         return [
             (self.words.t(f"command.{name}"), self.words.t(f"command.{name}_help"), action) for name, action in names
         ]
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the footer shows it: as printed on the keyboard, in the player's language
+        (Esc, F1, «المسافة»; ⏎, ⌫ and ^W for room), an Arabic player's letter first («ق (r)»),
+        never one of Textual's key names (``f1``, ``arabic_dammatan``). The help names them
+        alike, in full (see :func:`tawla.ui.keys.key_label`)."""
+        if binding.key_display:
+            return binding.key_display
+        return self.words.line(key_label(binding.key, self.words, short=True))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The same commands as drawn (the palette uses :class:`~tawla.ui.commands.TawlaCommands`)."""

@@ -9,9 +9,15 @@ Arabic-Indic forms.
 from __future__ import annotations
 
 import unicodedata
-from typing import Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 from textual.keys import KEY_NAME_REPLACEMENTS
+
+from tawla.i18n.bidi import isolate_ltr
+
+if TYPE_CHECKING:
+    from tawla.i18n.words import Words
 
 ARABIC_LAYOUT: Final = {
     "q": "ض", "w": "ص", "e": "ث", "r": "ق", "t": "ف", "y": "غ", "u": "ع", "i": "ه", "o": "خ", "p": "ح",
@@ -19,7 +25,18 @@ ARABIC_LAYOUT: Final = {
     "z": "ئ", "x": "ء", "c": "ؤ", "v": "ر", "b": "لا", "n": "ى", "m": "ة",
     "/": "ظ", "?": "؟", "R": "ٌ", "H": "أ", "L": "/",
 }  # fmt: skip
-"""What the standard Arabic (101) PC layout types for each key of a US keyboard."""
+"""What the standard Arabic (101) PC layout types for each key of a US keyboard (the keys
+tawla binds): unshifted letters, and Shift+R (dammatan), Shift+H (alef with hamza above),
+Shift+L (``/``), Shift+/ (the Arabic question mark). B types two letters, lam and alef."""
+
+LIGATURES: Final = {"لا": "\ufefb"}
+"""A key that types two letters may reach the terminal as one character, their ligature
+(X11's Arabic layout sends U+FEFB for B), or as the two letters one after the other (Windows
+and macOS send «لا»): both are bound (see :func:`both` and :data:`TWO_LETTERS`)."""
+
+TWO_LETTERS: Final = {"لا": "b"}
+"""Keys of the Arabic layout that type two letters, and their US key: a screen binding the key
+reads the two letters, arriving one after the other, as that key (the game's beaver)."""
 
 ARABIC_DIGITS: Final = "٠١٢٣٤٥٦٧٨٩"
 """Arabic-Indic digits 0-9."""
@@ -42,15 +59,17 @@ def _name(char: str) -> str:
 def both(*keys: str) -> str:
     """A Textual key list binding each key and what an Arabic layout types for it.
 
-    ``both("r", "space")`` is ``"r,ق,space"``. For a key that types two
-    letters on the Arabic layout (``b`` types lam-alef), the first letter is bound.
+    ``both("r", "space")`` is ``"r,ق,space"``. For a key that types two letters on the
+    Arabic layout (``b`` types lam-alef), their one-character ligature is bound (``ﻻ``); the
+    two letters one after the other are the screen's to read (see :data:`TWO_LETTERS`): the
+    first alone is another key's (``ل`` is G).
     """
     out: list[str] = []
     for key in keys:
         out.append(_name(key) if len(key) == 1 else key)
         arabic = ARABIC_LAYOUT.get(key)
         if arabic:
-            out.append(_name(arabic[0]))
+            out.append(_name(LIGATURES.get(arabic, arabic)))
     return ",".join(dict.fromkeys(out))
 
 
@@ -59,6 +78,133 @@ def digit_keys(digit: int) -> str:
     return f"{digit},{ARABIC_DIGITS[digit]}"
 
 
-def arabic_of(key: str) -> str | None:
-    """The Arabic-layout character for a key, for the help screen."""
-    return ARABIC_LAYOUT.get(key)
+# -- keys as the player reads them -----------------------------------------------------------
+
+_NAMED: Final = frozenset(
+    {"space", "enter", "escape", "tab", "backspace", "delete", "insert", "home", "end", "pageup", "pagedown"}
+    | {"up", "down", "left", "right"}
+)
+"""Keys that type no character, named in the catalogs (``keyname.space``)."""
+_MODIFIERS: Final = ("ctrl", "alt", "shift", "meta", "super", "hyper")
+_UNICODE_NAME: Final = {short: long for long, short in KEY_NAME_REPLACEMENTS.items()}
+_LIGATURE_LETTERS: Final = {ligature: letters for letters, ligature in LIGATURES.items()}
+_FROM_ARABIC: Final = {arabic: key for key, arabic in ARABIC_LAYOUT.items()}
+
+
+def _character(key: str) -> str | None:
+    """The character a key name stands for (``question_mark`` is ``?``, ``slash`` is ``/``,
+    ``arabic_dammatan`` is the mark ``ٌ``), or None for a key that types none."""
+    if len(key) == 1:
+        return key
+    try:
+        return unicodedata.lookup(_UNICODE_NAME.get(key, key).replace("_", " "))
+    except KeyError:
+        return None
+
+
+def _twin_of(char: str) -> str | None:
+    """What the other layout types on the key that types ``char``: the Arabic letter of a US
+    key, the Arabic-Indic digit of a digit (and back)."""
+    if char.isascii() and char.isdigit():
+        return ARABIC_DIGITS[int(char)]
+    if char in ARABIC_DIGITS:
+        return str(ARABIC_DIGITS.index(char))
+    arabic = ARABIC_LAYOUT.get(char)
+    if arabic is not None:
+        return arabic
+    letters = _LIGATURE_LETTERS.get(char, char)
+    return _FROM_ARABIC.get(letters)
+
+
+def _drawn(char: str, words: Words) -> str:
+    """A typed character as it can be drawn alone: an Arabic mark (Shift+R types a dammatan)
+    is named by the keys that type it (Shift and the letter of R: «Shift+ق»); a ligature is its
+    letters."""
+    if len(char) == 1 and unicodedata.category(char) == "Mn":
+        latin = _FROM_ARABIC.get(char)
+        if latin is not None and latin.isupper():
+            return _chord(f"{words.t('keyname.shift')}+{ARABIC_LAYOUT[latin.lower()]}", words)
+    return _LIGATURE_LETTERS.get(char, char)
+
+
+_SHORT: Final = {"enter": "⏎", "backspace": "⌫"}
+"""The footer's room: symbols printed on many keyboards for the widest names (and Ctrl as ^)."""
+
+
+def key_name(key: str, words: Words, short: bool = False) -> str:
+    """One Textual key as it is printed on the keyboard, in the player's language (logical
+    order): ``enter`` is "Enter", ``space`` «المسافة» in Arabic, ``ctrl+w`` "Ctrl+W", ``f1``
+    "F1", ``question_mark`` "?", ``arabic_dammatan`` «Shift+ق». Never a Textual name. With
+    ``short`` (the footer): "⏎", "⌫", "^W"."""
+    *modifiers, base = key.split("+") if key != "+" else [key]
+    if short and modifiers == ["ctrl"]:
+        prefix = "^"
+    else:
+        prefix = "".join(f"{words.t(f'keyname.{m}')}+" for m in modifiers if m in _MODIFIERS)
+    if short and not modifiers and base in _SHORT:
+        return _SHORT[base]
+    if base in _NAMED:
+        name = words.t(f"keyname.{base}")
+    elif base[:1] == "f" and base[1:].isdigit():
+        name = words.t("keyname.function").replace("{n}", base[1:])  # (F1 in every digit setting)
+    else:
+        char = _character(base)
+        if char is None:
+            name = base.replace("_", " ")
+        elif modifiers:
+            name = char.upper()  # (Ctrl+W: as printed on the key)
+        else:
+            return _drawn(char, words)
+    return _chord(prefix + name, words) if prefix else name
+
+
+def _chord(text: str, words: Words) -> str:
+    """Keys pressed together (Ctrl+W, Shift+ق) read left to right, also in an Arabic line
+    (where ^P would otherwise come out as P^)."""
+    return isolate_ltr(text) if words.rtl else text
+
+
+def key_label(key: str, words: Words, short: bool = False) -> str:
+    """A key with what the other keyboard layout types on it, the player's layout first:
+    «ق (r)» in Arabic, "r (ق)" in English. With ``short`` (the footer's room), English shows
+    "r" alone and the widest names are symbols (see :func:`key_name`). Logical order."""
+    name = key_name(key, words, short)
+    char = _character(key) if "+" not in key or key == "+" else None
+    other = _twin_of(char) if char is not None else None
+    if other is None:
+        return name
+    other_name = _drawn(other, words)
+    latin, arabic = (name, other_name) if char is not None and char.isascii() else (other_name, name)
+    if short and "+" in arabic:
+        return latin  # (Shift+R types a mark, named «Shift+ق (R)» in the help: too wide for the footer)
+    if words.rtl:
+        return f"{arabic} ({latin})"
+    return latin if short else f"{latin} ({arabic})"
+
+
+def keys_label(keys: Sequence[str], words: Words) -> str:
+    """Every key of a binding (``"left,h,ا"``), each named once with its twin on the other layout
+    («← أو ا (h)»), joined by the catalog's "or"."""
+    shown: list[str] = []
+    covered: set[str] = set()
+    for key in keys:
+        char = _character(key) if "+" not in key else None
+        if char is not None and char in covered:
+            continue
+        if char is not None:
+            covered.add(char)
+            other = _twin_of(char)
+            if other is not None:
+                covered.add(other)
+                covered.add(LIGATURES.get(other, other))
+        shown.append(key_label(key, words))
+    return words.t("keyname.or").join(dict.fromkeys(shown))
+
+
+def digits_label(first: int, last: int, words: Words) -> str:
+    """The digit keys from ``first`` to ``last`` in both forms, the player's first: «١–٦ (1–6)»
+    in Arabic, "1–6 (١–٦)" in English; each range read in its own script's direction (the
+    Western one left to right in an Arabic line, where it would read 6–1)."""
+    latin = f"{first}–{last}"
+    arabic = f"{ARABIC_DIGITS[first]}–{ARABIC_DIGITS[last]}"
+    return f"{arabic} ({isolate_ltr(latin)})" if words.rtl else f"{latin} ({isolate_ltr(arabic)})"

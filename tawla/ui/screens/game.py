@@ -32,8 +32,8 @@ from tawla.ui.board import BoardModel, BoardView
 from tawla.ui.cursor import Cursor
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Layout
-from tawla.ui.keys import ARABIC_DIGITS, both, digit_keys
-from tawla.ui.match_view import MatchTexts, MatchView, board_model, layout_for, set_text, viewer
+from tawla.ui.keys import ARABIC_DIGITS, TWO_LETTERS, both, digit_keys
+from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, layout_for, set_text, viewer
 from tawla.ui.messages import Played
 from tawla.ui.screens.base import Speaks
 from tawla.ui.screens.dialogs import AnswerScreen, LineScreen, ResignLevelScreen, ResultScreen
@@ -175,7 +175,8 @@ class GameScreen(Speaks, Screen[None]):
     @property
     def texts(self) -> MatchTexts:
         """Rolls, plays and names as the player reads them."""
-        return MatchTexts(self.words, self.prefs.ascii_board)
+        prefs = self.prefs
+        return MatchTexts(self.words, prefs.ascii_board, calls_rolls(self.words, prefs, self.match.state.rules))
 
     def act(self, action, *args) -> bool:  # type: ignore[no-untyped-def]
         """Run a match action; a refusal becomes the status line's message."""
@@ -341,7 +342,7 @@ class GameScreen(Speaks, Screen[None]):
         t, num, show = self.t, self.num, self.show
         head = Text()
         if rules.is_match:
-            head.append(t("panel.match", length=rules.match_length), style="bold")
+            head.append(self.t_n("panel.match", rules.match_length), style="bold")
             if state.crawford_game:
                 head.append("  " + t("panel.crawford"), style="bold reverse")
         else:
@@ -378,7 +379,7 @@ class GameScreen(Speaks, Screen[None]):
                 else:
                     body.append(self.texts.die(d), style="dim strike")  # (played)
                 body.append(" ")
-            if self.prefs.roll_names and self.rtl:
+            if self.texts.calls:
                 body.append("— " + self.texts.roll_name(turn.roll), style="italic")
         elif state.opening_dice is not None and state.phase is Phase.OPENING:
             d0, d1 = state.opening_dice
@@ -391,7 +392,7 @@ class GameScreen(Speaks, Screen[None]):
             body.append("\n\n")
             # In the numbering on the board (the viewer's, who is usually the other player).
             other = viewer(state) != player
-            name, rolled = self.words.cut(self.match.names[player], name_room), self.texts.roll(done.roll)
+            name, rolled = self.words.cut(self.match.names[player], name_room), self.texts.told(done.roll)
             play = self.texts.play(done.made, other_side=other)
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
@@ -629,15 +630,23 @@ class GameScreen(Speaks, Screen[None]):
             self._manual_dice(opening=True)
             return
         if self.act(self.match.roll_opening):
-            state = self.match.state
-            if state.phase is Phase.OPENING and state.opening_dice:
-                d0, _ = state.opening_dice
-                self.notice = self.t("notice.tie", die=d0)
-            elif state.opening_dice:
-                winner = state.on_roll  # the winner's die first: "Badr starts, 5 against 4"
-                d0, d1 = state.opening_dice[winner], state.opening_dice[1 - winner]
-                self.notice = self.t("notice.opening", name=self.match.names[winner], d0=d0, d1=d1)
+            self._tell_opening()
         self.after_action()
+
+    def _tell_opening(self) -> None:
+        """The notice of an opening roll just made: a tie, or who starts; with the roll's café
+        name when the winner plays these dice and rolls are called by name."""
+        state = self.match.state
+        if state.phase is Phase.OPENING and state.opening_dice:
+            d0, _ = state.opening_dice
+            self.notice = self.t("notice.tie", die=d0)
+        elif state.opening_dice:
+            winner = state.on_roll  # the winner's die first: "Badr starts, 5 against 4"
+            d0, d1 = state.opening_dice[winner], state.opening_dice[1 - winner]
+            self.notice = self.t("notice.opening", name=self.match.names[winner], d0=d0, d1=d1)
+            texts = self.texts
+            if state.turn is not None and texts.calls:  # (else the winner rolls afresh)
+                self.notice += " " + self.t("roll.exclaimed", name=texts.roll_name(state.turn.roll))
 
     def action_roll(self) -> None:
         self.notice = None
@@ -661,7 +670,8 @@ class GameScreen(Speaks, Screen[None]):
             if text is None or self.match.state.phase is not (Phase.OPENING if opening else Phase.TURN):
                 return
             d1, d2 = (int(c) for c in text if c.isdigit())
-            self.act(self.match.roll_opening if opening else self.match.roll, (d1, d2))
+            if self.act(self.match.roll_opening if opening else self.match.roll, (d1, d2)) and opening:
+                self._tell_opening()
             self.after_action()
 
         title = (
@@ -806,6 +816,11 @@ class GameScreen(Speaks, Screen[None]):
         if self._frames:
             self._stop_steps()
             self.query_one(BoardView).show(self._board())
+        first, self._last_key = self._last_key, event.key
+        if not self.typing and TWO_LETTERS.get(first + event.key) == "b" and self._lam_alef():
+            event.stop()  # (B on an Arabic layout that sends «لا» as two letters: the beaver's key)
+            event.prevent_default()
+            return
         if self.typing and event.is_printable and event.character:
             event.stop()
             event.prevent_default()
@@ -816,6 +831,22 @@ class GameScreen(Speaks, Screen[None]):
             event.stop()
             event.prevent_default()
             self.action_notation()
+
+    _last_key = ""
+    """The key before this one (two letters one after the other may be one key: «لا» is B)."""
+
+    def _lam_alef(self) -> bool:
+        """«لا» typed by B on an Arabic layout: what b does (beaver, or raccoon when that is what
+        can be done), if the cube allows one of them now; else the alef is its own key (h,
+        cursor left: the lam, G, does nothing). True if it was taken as b."""
+        acts = self.match.actions()
+        if not acts & {Action.BEAVER, Action.RACCOON} or self._asking:
+            return False
+        if self.check_action("beaver", ()):
+            self.action_beaver()
+        else:
+            self.action_raccoon()
+        return True
 
     def close_prompt(self) -> None:
         if not self.typing:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,11 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tawla.ui.footer import TawlaFooter
+from tawla.ui.keys import ARABIC_DIGITS, digits_label, keys_label
 from tawla.ui.screens.base import Speaks
-
-
-def _key_text(app: object, key: str) -> str:
-    return str(app.get_key_display(Binding(key, "")))  # type: ignore[attr-defined]
 
 
 class HelpScreen(Speaks, Screen[None]):
@@ -37,28 +36,20 @@ class HelpScreen(Speaks, Screen[None]):
         from tawla.ui.screens.game import GameScreen
         from tawla.ui.screens.menu import MenuScreen
 
-        app = self.app
         sections = (
             ("help.game", GameScreen.BINDINGS),
             ("help.menu", MenuScreen.BINDINGS),
             ("help.everywhere", type(self.app).BINDINGS),  # (the app's own class: no import back to it)
         )
-        rows: list[tuple[Text, object]] = []
-        seen: set[tuple[str, str]] = set()
+        rows: list[tuple[object, object]] = []
         for title, bindings in sections:
             rows.append((Text(""), Text("")))
             rows.append((Text(""), self.show(Text(self.t(title), style="bold underline"))))
-            for binding in bindings:
-                assert isinstance(binding, Binding)
-                description = self.t(binding.description) if binding.description.startswith("key.") else ""
-                keys = [k.strip() for k in binding.key.split(",")]
-                shown = " / ".join(dict.fromkeys(_key_text(app, k) for k in keys))
-                if (shown, description) in seen or not description:
-                    continue
-                seen.add((shown, description))
-                rows.append((Text(shown, style="bold"), self.show(description)))
+            for keys, description in self.key_rows(bindings):
+                rows.append((self.show(Text(keys, style="bold")), self.show(description)))
         # Keys first, what they do next to them; in Arabic that is mirrored: the keys at the
-        # right edge and the words right-aligned against them, read from the right.
+        # right edge, each flush with it (a Bidi line is right-aligned in its cell), and the
+        # words right-aligned against them, read from the right.
         table = Table.grid(padding=(0, 2), expand=self.rtl)
         if self.rtl:
             table.add_column(ratio=1)
@@ -71,3 +62,26 @@ class HelpScreen(Speaks, Screen[None]):
             for keys_cell, words in rows:
                 table.add_row(keys_cell, words)  # type: ignore[arg-type]
         self.query_one("#keys", Static).update(table)
+
+    def key_rows(self, bindings: Iterable[object]) -> list[tuple[str, str]]:
+        """(keys, what they do) for each described binding, in logical order: the keys as
+        printed on the keyboard with their twin on the other layout (see
+        :func:`tawla.ui.keys.keys_label`); bindings doing the same thing share a row (Ctrl+Q
+        or Ctrl+C; the die keys 1 to 6 as one range)."""
+        words = self.words
+        merged: dict[str, list[str]] = {}
+        for binding in bindings:
+            assert isinstance(binding, Binding)
+            if not binding.description.startswith("key."):
+                continue
+            keys = merged.setdefault(self.t(binding.description), [])
+            keys += [k.strip() for k in binding.key.split(",") if k.strip() not in keys]
+        rows = []
+        for description, keys in merged.items():
+            digits = sorted(int(k) for k in keys if k.isascii() and k.isdigit())
+            if len(digits) > 2 and all(k.isdigit() or k in ARABIC_DIGITS for k in keys):
+                shown = digits_label(digits[0], digits[-1], words)
+            else:
+                shown = keys_label(keys, words)
+            rows.append((shown, description))
+        return rows
