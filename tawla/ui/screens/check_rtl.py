@@ -2,7 +2,8 @@
 
 Line 1 is what tawla draws when it orders the text itself; line 2 is the
 text as it is stored, for terminals that put it in order on their own. The
-answer sets the "right-to-left text" preference.
+answer sets the "right-to-left text" preference. Every line is left-aligned, on
+purpose (the screen says so): see :meth:`CheckRtlScreen.compose`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tawla.i18n import tr
-from tawla.i18n.bidi import visual
+from tawla.i18n.bidi import Bidi, visual
 from tawla.store.options import BidiMode
 from tawla.ui.keys import digit_keys
 from tawla.ui.screens.base import Speaks
@@ -42,6 +43,11 @@ class CheckRtlScreen(Speaks, ModalScreen[BidiMode | None]):
             yield Static(Text("2   ") + Text(sample, style="bold"), classes="body")
             yield Static(Text(tr("en", "check.hint")), classes="hint")
             yield Static(Text(visual(tr("ar", "check.hint"), True)), classes="hint")
+            # Left-aligned on purpose, and said so: a right-aligned line starts with spaces,
+            # which a terminal that reorders Arabic itself moves too; drawn at the left, each
+            # line is the same in either kind of terminal, and only the sample's order differs.
+            yield Static(Text(tr("en", "check.aligned")), classes="hint note")
+            yield Static(Bidi(tr("ar", "check.aligned"), rtl=True, justify="left"), classes="hint")
 
     def action_choose(self, mode: str) -> None:
         self.dismiss(BidiMode(mode) if mode else None)
