@@ -3,7 +3,8 @@
 The reader knows what a player knows and nothing of how tawla draws: a frame with the point
 numbers on its top and bottom lines, a checker a row (● and ○, or X and O on the ASCII
 board; a number in a point's last place when there are more than it shows), the bar between
-the two halves with the checkers that wait there and the cube, and a tray on the home side
+the two halves with the checkers that wait there and the cube (a number in a box on the bar:
+its middle, or an edge), and a tray on the home side
 whose label says how many are borne off ("●12"). It takes the terminal's rows as text (Pilot's
 screen or tmux's ``capture-pane``) and answers a :class:`Seen`.
 """
@@ -110,7 +111,7 @@ def read_board(screen: str) -> Seen:
     # the bar: between the two groups of six points, the widest gap between numbers
     wide = max(range(len(gaps)), key=lambda i: gaps[i])
     frame = "│|"
-    inner = rows[top + 1]
+    inner = rows[top + 4]  # (below the cube, which may sit at the top of the bar and cover a wall)
     walls = [x for x in range(math.floor(centres[wide]) + 1, math.ceil(centres[wide + 1])) if inner[x] in frame]
     bar = range(walls[0] + 1, walls[-1])
     centre = (top + bottom) / 2
@@ -123,8 +124,8 @@ def read_board(screen: str) -> Seen:
             seen.bar[glyphs[0]] = seen.bar.get(glyphs[0], 0) + 1
         elif number is None:
             continue
-        elif abs(y - centre) <= 1.5 or y in (top + 1, bottom - 1):  # the cube: middle, or an edge
-            where = "middle" if abs(y - centre) <= 1.5 else ("top" if y == top + 1 else "bottom")
+        elif abs(y - centre) <= 1.5 or y in (top + 1, top + 2, bottom - 2, bottom - 1):  # the cube
+            where = "middle" if abs(y - centre) <= 1.5 else ("top" if y < centre else "bottom")
             seen.cube = (number, where)
         else:  # a count in the third place: the player whose checkers are between it and the middle
             near = piece(y + 1, bar) if y < centre else piece(y - 1, bar)
@@ -144,8 +145,8 @@ def read_board(screen: str) -> Seen:
         if found:
             seen.off[GLYPHS[found.group(1)]] = _number(found.group(2)) or 0
 
-    # the dice, in the panel
-    text = screen.translate(_INDIC)
+    # the dice, in the panel (beside the board: the cube on the ASCII board is a [2] too)
+    text = "\n".join("".join(row[:x0]) + " " + "".join(row[x1 + 1 :]) for row in rows).translate(_INDIC)
     dice = [int(d) for face, d in re.findall(r"([⚀-⚅])([1-6])", text) if FACES.index(face) + 1 == int(d)]
     if not dice:
         dice = [int(d) for d in re.findall(r"\[([1-6])\]", text)]

@@ -151,29 +151,58 @@ async def test_the_board_on_the_screen_is_the_engines_after_every_turn(chunk: in
     assert checked > 250
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_board_in_a_real_terminal_is_the_saved_matchs(tmp_path: Path, size: tuple[int, int]) -> None:
-    """The installed tawla in tmux: a whole game with the keys a player uses; at every
-    hand-over the board read from ``capture-pane`` is the position of the match tawla saved."""
+TERMINALS = [("en", (80, 24)), ("en", (120, 40)), ("ar", (80, 24)), ("ar", (160, 50))]
+"""The real-terminal games: both languages, the compact board and a shaped one (the Arabic one at
+160 × 50 with Arabic-Indic digits)."""
+
+
+@pytest.mark.parametrize(("lang", "size"), TERMINALS, ids=lambda v: v if isinstance(v, str) else f"{v[0]}x{v[1]}")
+def test_the_board_in_a_real_terminal_is_the_saved_matchs(tmp_path: Path, lang: str, size: tuple[int, int]) -> None:
+    """The installed tawla in tmux: a whole game with the keys a player uses (on the Arabic
+    layout in Arabic); at every hand-over the board read from ``capture-pane`` is the position
+    of the match tawla saved."""
+    import json
+
+    from tawla.i18n import tr
+    from tawla.i18n.bidi import visual
     from tawla.store.saves import load
-    from tests.test_tmux import HANDOVER, TIMEOUT, Terminal, installed_tawla, moves_at_once, next_key
+    from tests.test_tmux import TIMEOUT, Terminal, installed_tawla, moves_at_once
 
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed")
+    rtl = lang == "ar"
+
+    def says(key: str, **params: object) -> str:
+        """The longest piece of a catalog sentence as the screen holds it (visual order in
+        Arabic; a name, given as @, may sit anywhere in it)."""
+        shown = visual(tr(lang, key, **params), rtl=rtl) if rtl else tr(lang, key, **params)
+        pieces = shown.replace("\u2068", "").replace("\u2069", "").split("@")
+        return max((piece.strip(" .") for piece in pieces), key=len)
+
     moves_at_once(tmp_path)
-    term = Terminal([*installed_tawla(), "--seed", "41", "--lang", "en"], tmp_path, *size)
+    settings = tmp_path / "config" / "settings.json"
+    saved_settings = json.loads(settings.read_text())
+    saved_settings["bidi_checked"] = True  # (the first start's right-to-left check has its own tests)
+    if size == (160, 50):
+        saved_settings["preferences"]["digits"] = Digits.ARABIC_INDIC.value
+    settings.write_text(json.dumps(saved_settings))
     prefs = Preferences()
+    handovers = [says("status.handover", name="@"), says("status.handover_double", name="@")]
+    roll, new, space = ("ق", "ى", "Space") if rtl else ("r", "n", "Space")
+    term = Terminal([*installed_tawla(), "--seed", "41", "--lang", lang], tmp_path, *size)
     try:
-        term.wait_for(lambda s: "New match" in s)
-        term.keys("n")
-        term.wait_for(lambda s: "First player" in s)
+        term.wait_for(lambda s: says("menu.new_match") in s)
+        term.keys(new)
+        term.wait_for(lambda s: says("new.player1") in s)
         term.keys("C-s")
-        text = term.wait_for(lambda s: "Opening roll" in s)
+        text = term.wait_for(lambda s: says("banner.opening") in s)
         checked = 0
+        over = says("over.title")
         for _ in range(3000):
-            if "Game over" in text:
+            if over in text:
                 break
-            if HANDOVER in text:
+            handover = any(h in text for h in handovers)
+            if handover:
                 (saved,) = (tmp_path / "data" / "matches").glob("*.json")
                 deadline = time.monotonic() + TIMEOUT
                 while True:  # (the file and the frame are written one after the other)
@@ -187,7 +216,9 @@ def test_the_board_in_a_real_terminal_is_the_saved_matchs(tmp_path: Path, size: 
                     time.sleep(0.05)
                     text = term.screen()
                 checked += 1
-            text = term.press(next_key(text))
-        assert "Game over" in text and checked >= 10
+            text = term.press(roll if handover else space)
+        assert over in text and checked >= 10
+        if size == (160, 50):
+            assert "٦" in text or "٥" in text, "the Arabic-Indic digits are on the board"
     finally:
         term.close()

@@ -200,7 +200,7 @@ class BoardView(Widget):
     BoardView > .board--dest-active { color: $success; text-style: bold reverse; }
     BoardView > .board--last { text-style: italic underline; color: $accent; }
     BoardView > .board--hit { text-style: bold; color: $error; }
-    BoardView > .board--cube { text-style: bold reverse; }
+    BoardView > .board--cube { text-style: bold; color: $text; }
     BoardView > .board--tray { color: $foreground-darken-1; }
     """
 
@@ -514,9 +514,8 @@ def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Ca
     # the cube
     if model.cube is not None:
         value, where = model.cube
-        y = {"top": 1, "middle": middle, "bottom": H - 2}[where]
         text = "".join(model.numbers[int(d)] for d in str(value))  # in the interface's digits
-        _place(canvas, scale, bar_x, y, text, styles.get("cube"), checker=False)
+        _cube(canvas, scale, bar_x, where, text, ascii_, styles.get("cube"))
 
     # the trays: what each player has borne off
     tray_x = _column_x(layout, scale, layout.tray_column)
@@ -555,6 +554,46 @@ def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Ca
         _label_landing(canvas, scale, layout, model, dest, style)
 
     return canvas
+
+
+CUBES = {False: ("▐", "▌", "┏━┓┃┃┗━┛"), True: ("[", "]", "+-+[]+-+")}
+"""How a cube is drawn, Unicode or ASCII: the sides of the one-line cube of the compact board,
+then the box of the shaped boards (corners, top, sides, bottom)."""
+
+
+def _cube(canvas: _Canvas, scale: Scale, bar_x: int, where: str, value: str, ascii_: bool, style: Style | None) -> None:
+    """The cube, on the bar: at the edge of its owner's side ("top", "bottom") or in the middle.
+
+    On the compact board it is one line, ``▐2▌`` (the value in reverse video between two half
+    blocks: a solid square with the number in it; ``[2]`` on the ASCII board), over the bar's
+    right wall when the value has two digits. On the shaped boards it is a box of three lines,
+    five cells wide (a square on a terminal's tall cells), drawn in heavy lines so that it never
+    reads as the bar's frame::
+
+        ┏━━━┓
+        ┃ 2 ┃
+        ┗━━━┛
+    """
+    face = Style(reverse=True) if style is None else style + Style(reverse=True)
+    H = scale.height
+    middle = 1 + scale.drawn + scale.middle // 2
+    if not scale.shaped:
+        left, right, _ = CUBES[ascii_]
+        y = {"top": 1, "middle": middle, "bottom": H - 2}[where]
+        x = bar_x + max(0, (scale.point - len(value) - 2) // 2)
+        canvas.put(x, y, left, style)
+        canvas.put(x + 1, y, value, style if ascii_ else face)
+        canvas.put(x + 1 + len(value), y, right, style)
+        return
+    tl, h, tr, lside, rside, bl, hb, br = CUBES[ascii_][2]
+    inner = 3
+    y = {"top": 1, "middle": middle - 1, "bottom": H - 4}[where]
+    x = bar_x + (scale.point - inner - 2) // 2
+    canvas.put(x, y, tl + h * inner + tr, style)
+    canvas.put(x, y + 1, lside, style)
+    canvas.put(x + 1, y + 1, value.center(inner), face)
+    canvas.put(x + 1 + inner, y + 1, rside, style)
+    canvas.put(x, y + 2, bl + hb * inner + br, style)
 
 
 def _center(text: str, width: int, fill: str) -> str:
