@@ -263,3 +263,90 @@ async def test_the_footer_names_keys_as_the_help_does() -> None:
         await pilot.pause()
         footer = screen_lines(app)[-1]
         assert "F1 Keys" in footer and "^W Menu" in footer and "⏎ Roll" in footer
+
+
+# -- Textual's own words -----------------------------------------------------------------------------
+
+
+def textual_texts() -> set[str]:
+    """Every text of Textual's own that a player can meet in tawla: the descriptions of the
+    bindings the footer shows (``show=True``) and their tooltips, in the widgets tawla uses."""
+    from textual.app import App
+    from textual.command import CommandInput, CommandList, CommandPalette
+    from textual.containers import VerticalScroll
+    from textual.screen import ModalScreen, Screen
+    from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+    from textual.widgets._select import SelectOverlay  # (the drop-down list: made by Select)
+
+    classes = [App, Screen, ModalScreen, CommandPalette, CommandList, CommandInput, VerticalScroll, Button]
+    classes += [Footer, Input, Label, OptionList, Select, SelectOverlay, Static, Switch]
+    texts = {"No matches found", "palette", "Open the command palette"}  # (the palette's own: see below)
+    for cls in classes:
+        for binding in cls.BINDINGS:
+            if isinstance(binding, tuple):
+                binding = Binding(*binding)
+            if binding.show and binding.description:
+                texts.add(binding.description)
+                if binding.tooltip:
+                    texts.add(binding.tooltip)
+    return texts
+
+
+def test_every_textual_text_a_player_meets_is_in_both_catalogs() -> None:
+    from tawla.i18n import catalog
+    from tawla.ui.footer import describe, textual_key
+
+    texts = textual_texts()
+    assert "Dismiss menu" in texts and "Exit the command palette" in texts
+    for text in texts:
+        assert textual_key(text) in catalog("en") and textual_key(text) in catalog("ar"), text
+        arabic = tr("ar", textual_key(text))
+        assert not latin_words(arabic), (text, arabic)
+
+    class Speaking:
+        words = AR
+
+    assert describe(Speaking(), "Dismiss menu") == visual(tr("ar", "textual.dismiss_menu"), rtl=True)
+
+
+async def test_an_open_drop_down_says_how_to_close_it_in_arabic() -> None:
+    from textual.widgets import Select
+
+    from tawla.ui.screens.new_match import NewMatchScreen
+
+    app = arabic()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.action_new_match()
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchScreen)
+        select = app.screen.query_one("#length", Select)
+        select.focus()
+        await pilot.press("enter")
+        assert select.expanded
+        await pilot.pause()
+        footer = screen_lines(app)[-1]
+        assert visual(tr("ar", "textual.dismiss_menu"), rtl=True) in footer
+        assert not latin_words(footer) - {"Esc", "P"}, footer  # (Esc and ^P: printed on the keys)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+async def test_the_palette_says_no_command_matches_in_the_players_words(lang: str) -> None:
+    from textual.command import CommandList, CommandPalette
+
+    app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        palette._NO_MATCHES_COUNTDOWN = 0.001  # type: ignore[misc]  # (Textual waits half a second to say it)
+        await pilot.press(*"zzqx")
+        commands = palette.query_one(CommandList)
+        for _ in range(200):  # (until the palette has said it, for at most two seconds)
+            if any(option.id == CommandPalette._NO_MATCHES for option in commands.options):
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        text = screen_text(app)
+        assert visual(tr(lang, "textual.no_matches_found"), rtl=lang == "ar") in text
+        assert "No matches found" not in text
+        assert not INTERNAL.search(text)

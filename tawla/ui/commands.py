@@ -10,8 +10,10 @@ right: the search icon on the right, the commands right-aligned.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Self, cast
 
+from rich.align import Align
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
@@ -27,9 +29,12 @@ from textual.command import (
 )
 from textual.containers import Horizontal, Vertical
 from textual.events import Mount
+from textual.visual import VisualType
 from textual.widgets import Button, Input, LoadingIndicator, OptionList
+from textual.widgets.option_list import Option
 
 from tawla.ui.fields import BidiInput
+from tawla.ui.footer import textual_key
 
 if TYPE_CHECKING:
     from tawla.ui.app import TawlaApp
@@ -55,6 +60,20 @@ class TawlaCommands(Provider):
             if score > 0:
                 shown = app.words.line(title) if app.words.rtl else matcher.highlight(title)
                 yield Hit(score, shown, callback, help=app.words.line(help_text))
+
+
+class PaletteCommands(CommandList):
+    """The palette's list, with Textual's "No matches found" in the player's words. The palette
+    writes that line itself, in English, as a disabled option (``CommandPalette._NO_MATCHES``)
+    from a timer; adding options is the list's public side, so the line is translated there."""
+
+    def add_option(self, option: Option | VisualType | None = None) -> Self:
+        if isinstance(option, Option) and option.id == CommandPalette._NO_MATCHES:
+            words = getattr(self.app, "words", None)
+            if words is not None:
+                text = words.line(words.t(textual_key("No matches found")))
+                option = Option(Align.center(Text(text, style="not bold")), disabled=True, id=option.id)
+        return super().add_option(option)
 
 
 class PaletteSearch(CommandInput, BidiInput):
@@ -98,7 +117,7 @@ class Palette(CommandPalette):
                 if not self.run_on_select:
                     yield Button("\u25b6")
             with Vertical(id="--results"):
-                yield CommandList()
+                yield PaletteCommands()
                 yield LoadingIndicator()
 
     def _on_mount(self, event: Mount) -> None:

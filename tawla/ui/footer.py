@@ -7,6 +7,8 @@ palette) are looked up under ``textual.<description>``.
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,13 +19,20 @@ from textual.widgets._footer import FooterKey  # (Footer's keys: the widget exis
 from tawla.i18n.words import Words
 
 
+def textual_key(description: str) -> str:
+    """The catalog key of one of Textual's own texts (a binding's description, a tooltip):
+    ``"Dismiss menu"`` is ``textual.dismiss_menu``."""
+    return "textual." + re.sub(r"[^a-z0-9]+", "_", description.lower()).strip("_")
+
+
 def describe(app: object, description: str) -> str:
-    """The text of a binding description (a catalog key, or one of Textual's own) in the app's
-    words (its reactive ``words``; an app without them shows the description as it is)."""
+    """The text of a binding description (a catalog key, or one of Textual's own: see
+    :func:`textual_key`) in the app's words (its reactive ``words``; an app without them shows
+    the description as it is)."""
     words: Words | None = getattr(app, "words", None)
     if words is None or not description:
         return description
-    key = description if description.startswith("key.") else f"textual.{description.lower()}"
+    key = description if description.startswith("key.") else textual_key(description)
     text = words.t(key)
     if text == key:
         return description
