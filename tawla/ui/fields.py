@@ -156,10 +156,11 @@ class BidiInput(Input):
     always left to right (``"ltr"``: move notation, an ID, a file name)."""
 
     def __init__(self, *args: object, direction: Literal["auto", "ltr"] = "auto", **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        # (Set first: Input's own __init__ sets the value, and its watchers draw it.)
         self.direction = direction
         self._view: int | None = None
         """The first cell shown when the text is wider than the field (it scrolls with the cursor)."""
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
         if self.app_words is not None:  # (a language switch with the field open: drawn again)

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Static
 
+from tawla.ui.fields import BidiInput
 from tawla.ui.keys import ARABIC_DIGITS, both, digit_keys
 from tawla.ui.screens.base import Speaks
 
@@ -116,9 +117,10 @@ class LineScreen(Speaks, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):
             yield Static(self.show(self._title), classes="title")
-            line = Input(
+            line = BidiInput(
                 self._value,
                 id="line",
+                direction="ltr",  # (a file name, dice: left to right, right-aligned in Arabic)
                 suggester=SuggestFromList(self._suggestions, case_sensitive=False) if self._suggestions else None,
             )
             line.cursor_blink = False

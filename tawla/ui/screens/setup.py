@@ -14,6 +14,7 @@ from textual.widgets import Input, Static
 from tawla.engine import IdError
 from tawla.game.state import ActionError, MatchState
 from tawla.i18n.messages import action_error_text, id_error_text
+from tawla.ui.fields import BidiInput
 from tawla.ui.screens.base import Speaks
 
 if TYPE_CHECKING:
@@ -37,9 +38,9 @@ class SetupScreen(Speaks, ModalScreen[tuple[MatchState, str, str | None] | None]
         with Vertical(classes="card wide"):
             yield Static(self.say("setup.title"), classes="title")
             yield Static(self.say("setup.position"), classes="label")
-            yield Input(id="position", max_length=80, placeholder="4HPwATDgc/ABMA")
+            yield BidiInput(id="position", max_length=80, placeholder="4HPwATDgc/ABMA", direction="ltr")
             yield Static(self.say("setup.match"), classes="label")
-            yield Input(id="match", max_length=20, placeholder="cAkAAAAAAAAA")
+            yield BidiInput(id="match", max_length=20, placeholder="cAkAAAAAAAAA", direction="ltr")
             yield Static("", id="problem", classes="error")
             yield Static(self.say("setup.hint"), classes="hint")
 
