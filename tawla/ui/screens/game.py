@@ -30,6 +30,7 @@ from tawla.i18n.messages import action_error_text, notation_error_text, reason_t
 from tawla.store.options import EndTurn
 from tawla.ui.board import BoardModel, BoardView
 from tawla.ui.cursor import Cursor
+from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Layout
 from tawla.ui.keys import ARABIC_DIGITS, TWO_LETTERS, both, digit_keys
@@ -46,8 +47,9 @@ _PROMPT_KEYS = frozenset(_PROMPT_KEY_LIST.split(","))
 """The keys that open the move prompt (``:``, ``/`` and the key where ``/`` is on an Arabic layout)."""
 
 
-class MovePrompt(Input):
-    """The typed move, in the status area (the board stays in sight). Tab takes the suggestion."""
+class MovePrompt(BidiInput):
+    """The typed move, in the status area (the board stays in sight). Tab takes the suggestion.
+    Notation reads left to right, in Arabic too (right-aligned, beside its title)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "cursor_right", show=False)]
 
@@ -108,7 +110,8 @@ class GameScreen(Speaks, Screen[None]):
         yield Static(id="status")
         with Vertical(id="prompt"):
             with Horizontal(id="prompt-row"):
-                prompt = MovePrompt(id="move", select_on_focus=False)  # (a key typed before the focus came stays)
+                # (select_on_focus off: a key typed before the focus came stays)
+                prompt = MovePrompt(id="move", select_on_focus=False, direction="ltr")
                 prompt.cursor_blink = False
                 prompt.can_focus = False  # (until it is opened: Tab must not wander into it)
                 # The title first, then the box: from the right in Arabic.
