@@ -69,6 +69,17 @@ class BidiMode(enum.StrEnum):
     """The terminal does it (for terminals that reorder whatever they are told)."""
 
 
+class RollNames(enum.StrEnum):
+    """When rolls are called by their café names (شيش بيش for 6-5, دوشيش for 6-6), in Arabic."""
+
+    CAFE = "cafe"
+    """In a match played by the café customs (the café preset), the default."""
+    ALWAYS = "always"
+    """In every match."""
+    NEVER = "never"
+    """Never: the numbers alone."""
+
+
 class Peek:
     """What the first frame needs from a settings file, read without pydantic (which costs a
     fifth of a second to import): each value is taken only if it is valid, else the default.

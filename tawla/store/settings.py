@@ -8,10 +8,10 @@ disk is :mod:`tawla.store.files`' business.)
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tawla.game.rules import RuleSet
-from tawla.store.options import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, Theme
+from tawla.store.options import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, RollNames, Theme
 
 __all__ = [
     "SETTINGS_VERSION",
@@ -21,6 +21,7 @@ __all__ = [
     "EndTurn",
     "HomeSide",
     "Preferences",
+    "RollNames",
     "Settings",
     "Theme",
     "settings_from_json",
@@ -55,8 +56,18 @@ class Preferences(BaseModel):
     """Western or Arabic-Indic digits in the Arabic interface."""
     bidi: BidiMode = BidiMode.APP
     """Who handles right-to-left text: tawla, or the terminal."""
-    roll_names: bool = False
-    """Call rolls by their café names in Arabic (شيش بيش for 6-5, دوشيش for 6-6, ...)."""
+    roll_names: RollNames = RollNames.CAFE
+    """When rolls are called by their café names in Arabic (شيش بيش for 6-5, دوشيش for 6-6, ...):
+    in matches played by the café customs, always, or never."""
+
+    @field_validator("roll_names", mode="before")
+    @classmethod
+    def _roll_names_was_a_switch(cls, value: object) -> object:
+        """Settings written before issue 13 hold a switch: on is "always"; off, the default
+        then, becomes today's default (the café customs)."""
+        if isinstance(value, bool):
+            return RollNames.ALWAYS if value else RollNames.CAFE
+        return value
 
 
 class Settings(BaseModel):

@@ -20,15 +20,16 @@ from textual.widgets import Static
 
 from tawla.engine import BAR
 from tawla.engine.notation import format_steps, seen_by_opponent
+from tawla.game.rules import preset_of
 from tawla.game.state import Phase
 from tawla.i18n.bidi import Bidi, isolate_ltr
-from tawla.store.options import BoardFacing, HomeSide
+from tawla.store.options import BoardFacing, HomeSide, RollNames
 from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination, LastMove, scale_for
 from tawla.ui.geometry import Cell, Layout
 
 if TYPE_CHECKING:
     from tawla.engine import Step
-    from tawla.game import Match
+    from tawla.game import Match, RuleSet
     from tawla.game.state import MatchState
     from tawla.i18n.words import Words
     from tawla.store.settings import Preferences
@@ -57,6 +58,14 @@ def layout_for(state: MatchState, prefs: Preferences) -> Layout:
     return Layout(bottom=bottom, home_right=prefs.home_side is HomeSide.RIGHT)
 
 
+def calls_rolls(words: Words, prefs: Preferences, rules: RuleSet) -> bool:
+    """Whether rolls are called by their café names (شيش بيش): in Arabic only, as the setting
+    says; by default in a match played by the café customs."""
+    if not words.rtl or prefs.roll_names is RollNames.NEVER:
+        return False
+    return prefs.roll_names is RollNames.ALWAYS or preset_of(rules) == "cafe"
+
+
 class MatchTexts:
     """How a match is written for the player: rolls, plays, names with their checker."""
 
@@ -64,10 +73,12 @@ class MatchTexts:
     """Die faces, one to six (one cell each in every terminal font tried; the digit follows,
     for fonts that draw them small)."""
 
-    def __init__(self, words: Words, ascii_board: bool) -> None:
+    def __init__(self, words: Words, ascii_board: bool, calls: bool = False) -> None:
+        """``calls``: rolls are told with their café names too (:func:`calls_rolls`)."""
         self.words = words
         self.ascii = ascii_board
         self.glyphs = GLYPHS[ascii_board]
+        self.calls = calls
 
     def die(self, value: int) -> str:
         """One die as the panel shows it: its face and its number ("⚅6"), or "[6]" on the
@@ -89,6 +100,12 @@ class MatchTexts:
             return t(f"roll.double{high}")
         return t("roll.pair", high=t(f"roll.die{high}"), low=t(f"roll.die{low}"))
 
+    def told(self, roll: tuple[int, int], joined: bool = False) -> str:
+        """A roll where it is told (the last move, the move list): with its café name when
+        rolls are called by name ("6-5 (شيش بيش)"), else as :meth:`roll` writes it."""
+        text = self.roll(roll, joined)
+        return self.words.t("roll.called", roll=text, name=self.roll_name(roll)) if self.calls else text
+
     def play(self, steps: tuple[Step, ...], other_side: bool = False) -> str:
         """A play in notation, in the interface's digits. Each move keeps its order (13/7);
         in Arabic the moves follow each other from right to left. With ``other_side``: in the
@@ -107,14 +124,14 @@ class MatchTexts:
         """The game's turns so far, one line each with its style (with ``current``: the turn
         being played too, as far as it has gone, highlighted)."""
         lines = [
-            (f"{self.glyphs[player]} {self.roll(done.roll, joined=True)}: {self.play(done.made)}", "")
+            (f"{self.glyphs[player]} {self.told(done.roll, joined=True)}: {self.play(done.made)}", "")
             for player, done in match.turns
         ]
         turn = match.state.turn
         if current and turn is not None:
             made = self.play(turn.made) if turn.made else "…"
             glyph = self.glyphs[match.state.on_roll]
-            lines.append((f"{glyph} {self.roll(turn.roll, joined=True)}: {made}", "bold reverse"))
+            lines.append((f"{glyph} {self.told(turn.roll, joined=True)}: {made}", "bold reverse"))
         return lines
 
 

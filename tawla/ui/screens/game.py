@@ -33,13 +33,13 @@ from tawla.ui.cursor import Cursor
 from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Layout
-from tawla.ui.keys import ARABIC_DIGITS, TWO_LETTERS, both, digit_keys
+from tawla.ui.keys import TWO_LETTERS, both, digit_keys
 from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, layout_for, set_text, viewer
 from tawla.ui.messages import Played
 from tawla.ui.screens.base import Speaks
 from tawla.ui.screens.dialogs import AnswerScreen, LineScreen, ResignLevelScreen, ResultScreen
+from tawla.ui.typed_moves import notation_from_typed
 
-_DIGITS = str.maketrans(ARABIC_DIGITS, "0123456789")
 _OFFERED_BY = {Phase.DOUBLED: True, Phase.BEAVERED: False, Phase.RACCOONED: True}
 """Who offers the cube value on the table: the player on roll (True) or the other one."""
 _PROMPT_KEY_LIST = "colon,slash," + both("/")
@@ -870,7 +870,7 @@ class GameScreen(Speaks, Screen[None]):
         if turn is None or self.match.state.phase is not Phase.MOVING:
             self.close_prompt()
             return
-        text = event.value.translate(_DIGITS).strip()
+        text = notation_from_typed(event.value)  # (بار, خارج, ظ for /, the Arabic comma, Arabic-Indic digits)
         if not text:
             self.close_prompt()
             return

@@ -22,7 +22,7 @@ from tawla.game import Match, ScriptedDice
 from tawla.store.saves import games_of
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
-from tawla.ui.match_view import MatchTexts, MatchView, board_model, set_text
+from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, set_text
 from tawla.ui.screens.base import Speaks
 
 
@@ -136,13 +136,15 @@ class ReplayScreen(Speaks, Screen[None]):
         state = self.match.state
         head = Text()
         rules = state.rules
-        head.append(self.t("panel.match", length=rules.match_length) if rules.is_match else self.t("panel.money"))
+        head.append(self.t_n("panel.match", rules.match_length) if rules.is_match else self.t("panel.money"))
         head.append("\n")
         a, b = self.source.names
         head.append(self.t("over.score", a=a, sa=state.score[0], b=b, sb=state.score[1]))
         moves = Text()
         moves.append(self.t("panel.moves"), style="bold underline")
-        lines = MatchTexts(self.words, self.app.preferences.ascii_board).moves(self.match, current=True)
+        prefs = self.app.preferences
+        texts = MatchTexts(self.words, prefs.ascii_board, calls_rolls(self.words, prefs, rules))
+        lines = texts.moves(self.match, current=True)
         room = max(3, self.size.height - 14)
         for text, style in lines[-room:]:
             moves.append("\n")

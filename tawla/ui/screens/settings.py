@@ -21,7 +21,7 @@ from textual.widgets import Button, Label, Select, Static, Switch
 from tawla.game import RuleSet
 from tawla.game.rules import NextOpener, Opening
 from tawla.i18n.messages import rules_error_text
-from tawla.store.settings import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, Preferences, Theme
+from tawla.store.settings import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, Preferences, RollNames, Theme
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.messages import CheckRtl, PreferencesChosen, RulesChosen
 from tawla.ui.screens.base import Speaks
@@ -54,6 +54,7 @@ ENUMS: dict[str, type[enum.Enum]] = {
     "end_turn": EndTurn,
     "theme": Theme,
     "digits": Digits,
+    "roll_names": RollNames,
     "bidi": BidiMode,
 }
 CHOICES: dict[str, tuple[int, ...]] = {
@@ -151,7 +152,7 @@ class SettingsScreen(Speaks, Screen[object]):
             self.rules = self.rules.adjusted(**{name: value})
         except ValidationError as err:
             first = err.errors()[0]
-            problem.update(self.show(rules_error_text(self.words.lang, first["type"], first.get("ctx"))))
+            problem.update(self.show(self.num(rules_error_text(self.words.lang, first["type"], first.get("ctx")))))
             return
         if not self.for_new_match:
             self.post_message(RulesChosen(self.rules))
