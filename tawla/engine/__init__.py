@@ -29,6 +29,7 @@ from tawla.engine.moves import (
     legal_steps,
     make_step,
     normalise_roll,
+    step_on,
     turn_state,
 )
 from tawla.engine.position import BAR, CHECKERS, OFF, Position, PositionError
@@ -61,5 +62,6 @@ __all__ = [
     "position_from_key",
     "position_id",
     "position_key",
+    "step_on",
     "turn_state",
 ]

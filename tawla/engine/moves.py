@@ -365,6 +365,20 @@ def make_step(position: Position, source: int, die: int) -> Step | None:
     return Step(source, dst, die, dst != OFF and b[dst] == -1)
 
 
+def step_on(position: Position, source: int, die: int) -> tuple[Step, Position] | None:
+    """:func:`make_step` and :func:`apply_step` at once: the step moving a checker from
+    ``source`` with ``die`` and the position after it, or None if the board does not allow
+    it (the turn's forced-play rules are not checked). For folding long histories quickly."""
+    if not 1 <= source <= BAR or position[source] <= 0 or not 1 <= die <= 6:
+        return None
+    b = list(position)
+    dst = _dest(b, _highest(b, BAR), source, die)
+    if dst < 0:
+        return None
+    b2, hit = _apply(b, source, dst)
+    return Step(source, dst, die, hit), Position._trusted(b2)
+
+
 def _remove_die(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
     i = dice.index(die)
     return dice[:i] + dice[i + 1 :]

@@ -252,8 +252,28 @@ def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> An
     return value
 
 
-def from_json(data: object) -> SavedMatch:
-    """Check and rebuild a saved match; raises :class:`StoreError` naming the problem."""
+@dataclass(frozen=True)
+class Parts:
+    """The fields of a saved match, each checked, its events read but not yet replayed
+    (:func:`parts`): what :func:`from_json` replays, and what the players' book folds."""
+
+    names: tuple[str, str]
+    rules: RuleSet
+    dice: DiceSource
+    start: MatchState | None
+    """The state a set-up match began from (None: the start of a match)."""
+    setup: tuple[str, str | None] | None
+    events: tuple[Event, ...]
+    check: object
+    """The file's check block, unchecked (None in a migrated version-1 file)."""
+    id: str
+    started: str
+    saved: str
+
+
+def parts(data: object) -> Parts:
+    """Check every field of a saved match's JSON (migrating older versions) without replaying
+    its events; raises :class:`StoreError` naming the problem."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StoreError("not_a_match")
     version = data.get("version")
@@ -286,22 +306,46 @@ def from_json(data: object) -> SavedMatch:
             events.append(event_from_json(raw))
         except ValueError:
             raise StoreError("bad_event", number=number) from None
-    match = Match(rules, names, dice, start=start)
-    for number, event in enumerate(events, 1):
+    ident = data.get("id")
+    started = data.get("started")
+    return Parts(
+        (names[0], names[1]),
+        rules,
+        dice,
+        start,
+        setup,
+        tuple(events),
+        data.get("check"),
+        ident if isinstance(ident, str) and ident.replace("-", "").isalnum() and len(ident) <= 40 else new_id(),
+        started if isinstance(started, str) and len(started) <= 40 else now(),
+        str(data.get("saved", ""))[:40],
+    )
+
+
+def from_json(data: object) -> SavedMatch:
+    """Check and rebuild a saved match; raises :class:`StoreError` naming the problem."""
+    p = parts(data)
+    match = Match(p.rules, p.names, p.dice, start=p.start)
+    for number, event in enumerate(p.events, 1):
         try:
             match.replay_event(event)
         except ActionError:
             raise StoreError("illegal_history", number=number) from None
-    _check(data.get("check"), match, len(events))
-    ident = data.get("id")
-    started = data.get("started")
-    return SavedMatch(
-        match,
-        ident if isinstance(ident, str) and ident.replace("-", "").isalnum() and len(ident) <= 40 else new_id(),
-        started if isinstance(started, str) and len(started) <= 40 else now(),
-        saved=str(data.get("saved", ""))[:40],
-        setup=setup,
-    )
+    _check(p.check, match, len(p.events))
+    return SavedMatch(match, p.id, p.started, saved=p.saved, setup=p.setup)
+
+
+def agrees(p: Parts, final: MatchState) -> bool:
+    """Whether ``final``, the state a fold of ``p``'s events reached, is the one the file's check
+    block names (a file without one agrees with nothing: it is replayed in full)."""
+    if p.check is None:
+        return False
+    match = Match(p.rules, p.names, ScriptedDice([]), start=final)
+    try:
+        _check(p.check, match, len(p.events))
+    except StoreError:
+        return False
+    return True
 
 
 def _rules_begun_under(raw: dict[str, Any], problem: Exception) -> RuleSet:

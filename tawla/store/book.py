@@ -1,0 +1,489 @@
+"""The players' book: who plays, who wins, and how each match went, from the finished matches.
+
+The history (``<data>/history/``) is the one source; the book is counted from it, through
+its index (:mod:`tawla.store.index`) so that it opens fast on a long history, with the
+players' renames, merges and forgotten names of ``players.json``
+(:mod:`tawla.store.players`) applied on top. Nothing here ever writes a history file.
+
+The API the screens build on::
+
+    book = open_book(paths)                 # Book: the records, the players
+    book.people("al")                       # [Person]: known players, most recent first, filtered
+    book.standings(Period.MONTH, Play.MATCH, now)   # Standings: .players (Line), .pairs (Pair)
+    book.between("Ali", "Badr", Period.MONTH)       # Pair | None: the two's figures
+    book.rename(key, "Ali Hassan") / book.merge(key, into) / book.forget(key)   # -> a new Book
+
+How a single match went (dice, hits, the cube, the pip counts turn by turn) is
+:func:`tawla.game.tally.story_of` on the loaded match.
+
+**What the book counts.** A match played to its length, and a money session that finished a
+game (money play is never "over": a session reaches the history when it is taken off the
+Resume list, and whoever is ahead on points won it; level, it is drawn). A match taken off
+the Resume list before its end is not counted, though its players are known players. A
+match whose two names have become one player (a merge, then a new match between the two
+old names) is counted for nobody (``Standings.alone``); merging two players who have played
+each other is refused for that reason.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta
+from typing import Final
+
+from tawla.store.files import Paths
+from tawla.store.players import (
+    Aliases,
+    BookError,
+    Players,
+    forgotten,
+    merged,
+    name_key,
+    renamed,
+    search_key,
+)
+from tawla.store.records import Record, recount
+
+__all__ = [
+    "Book",
+    "BookError",
+    "Figures",
+    "Line",
+    "Pair",
+    "Period",
+    "Person",
+    "Play",
+    "Standings",
+    "open_book",
+    "period_start",
+]
+
+
+class Period(enum.StrEnum):
+    """Which matches: those that ended this week, this month, or all of them."""
+
+    WEEK = "week"
+    MONTH = "month"
+    ALL = "all"
+
+
+class Play(enum.StrEnum):
+    """Which rules: matches to a length, money play, or both."""
+
+    ANY = "all"
+    MATCH = "match"
+    MONEY = "money"
+
+
+FIRST_WEEKDAY: Final = 0
+"""Weeks begin on Monday (ISO 8601) unless told otherwise."""
+
+
+def period_start(period: Period, now: datetime, first_weekday: int = FIRST_WEEKDAY) -> datetime | None:
+    """When ``period`` began, in ``now``'s time zone (None: all time). ``first_weekday``:
+    0 Monday … 5 Saturday, 6 Sunday."""
+    if period is Period.ALL:
+        return None
+    now = now.astimezone() if now.tzinfo is None else now
+    midnight = datetime.combine(now.date(), time(), tzinfo=now.tzinfo)
+    if period is Period.MONTH:
+        return midnight.replace(day=1)
+    return midnight - timedelta(days=(now.weekday() - first_weekday) % 7)
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A player of the book."""
+
+    key: str
+    """Who this is (:func:`~tawla.store.players.name_key` of a name; it changes with a rename)."""
+    name: str
+    """The name shown: the one given in a rename, or the one played under most recently."""
+    spellings: tuple[str, ...]
+    """Every name the player's matches were played under, the most recent first."""
+    last_played: str
+    """When the player's last match ended (UTC, ``2026-11-29T15:02:03+00:00``)."""
+    matches: int
+    """Matches of the player in the history (counted or not)."""
+    forgotten: bool = False
+    """Taken off the list of players (:meth:`Book.forget`) and not played since: left out of
+    :meth:`Book.people`; their matches still count, under the names they were played under."""
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    """One player's figures, against one opponent or against everyone, in a selection of matches."""
+
+    matches: int = 0
+    won: int = 0
+    lost: int = 0
+    drawn: int = 0
+    """Money sessions left level (``won + lost + drawn == matches``)."""
+    games: int = 0
+    """Games played (finished)."""
+    games_won: int = 0
+    games_lost: int = 0
+    points_won: int = 0
+    points_lost: int = 0
+    gammons_won: int = 0
+    """Gammons given (won with a gammon, not a backgammon)."""
+    gammons_lost: int = 0
+    """Gammons taken (lost with a gammon)."""
+    backgammons_won: int = 0
+    backgammons_lost: int = 0
+    doubles_offered: int = 0
+    """Higher cubes offered: doubles, and beavers and raccoons."""
+    doubles_taken: int = 0
+    """Offers taken (of a double, a beaver, a raccoon)."""
+    doubles_dropped: int = 0
+    longest_streak: int = 0
+    """The most matches won in a row."""
+    current_streak: int = 0
+    """Matches won (positive) or lost (negative) in a row up to the last one; 0 after a draw."""
+    last_played: str = ""
+    """When the last of these matches ended (UTC, as in :class:`Person`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A player and their figures against everyone."""
+
+    person: Person
+    figures: Figures
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Two players and each one's figures against the other (in the order
+    :meth:`Book.standings` or :meth:`Book.between` says)."""
+
+    people: tuple[Person, Person]
+    figures: tuple[Figures, Figures]
+
+    def facing(self, key: str) -> Pair:
+        """The same pair with ``key``'s player first."""
+        if self.people[0].key == key:
+            return self
+        return Pair((self.people[1], self.people[0]), (self.figures[1], self.figures[0]))
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The head to head of a selection of matches."""
+
+    period: Period
+    play: Play
+    since: datetime | None
+    """When the period began (None: all time)."""
+    matches: int
+    """Matches counted in the selection."""
+    players: tuple[Line, ...]
+    """Every player of the selection, the one who played last first."""
+    pairs: tuple[Pair, ...]
+    """Every pair who played each other, the pair that played last first; in each pair, the
+    player who won more of their matches first (the one who played last when even)."""
+    alone: int = 0
+    """Matches whose two names are now one player (see the module docstring): counted for nobody."""
+
+    def line(self, key: str) -> Line | None:
+        return next((line for line in self.players if line.person.key == key), None)
+
+
+class _Tally:
+    """Figures being added up (mutable; frozen into :class:`Figures` at the end)."""
+
+    __slots__ = (
+        "b_lost",
+        "b_won",
+        "current",
+        "drawn",
+        "dropped",
+        "g_lost",
+        "g_won",
+        "games",
+        "games_lost",
+        "games_won",
+        "last",
+        "longest",
+        "lost",
+        "matches",
+        "offered",
+        "p_lost",
+        "p_won",
+        "taken",
+        "won",
+    )
+
+    def __init__(self) -> None:
+        self.matches = self.won = self.lost = self.drawn = 0
+        self.games = self.games_won = self.games_lost = self.p_won = self.p_lost = 0
+        self.g_won = self.g_lost = self.b_won = self.b_lost = 0
+        self.offered = self.taken = self.dropped = 0
+        self.longest = self.current = 0
+        self.last = ""
+
+    def add(self, record: Record, side: int) -> None:
+        mine, theirs = record.sides[side], record.sides[1 - side]
+        self.matches += 1
+        winner = record.winner
+        if winner is None:
+            self.drawn += 1
+            self.current = 0
+        elif winner == side:
+            self.won += 1
+            self.current = self.current + 1 if self.current > 0 else 1
+            if self.current > self.longest:
+                self.longest = self.current
+        else:
+            self.lost += 1
+            self.current = self.current - 1 if self.current < 0 else -1
+        self.games += record.games
+        self.games_won += mine.games
+        self.games_lost += theirs.games
+        self.p_won += mine.points
+        self.p_lost += theirs.points
+        self.g_won += mine.gammons
+        self.g_lost += theirs.gammons
+        self.b_won += mine.backgammons
+        self.b_lost += theirs.backgammons
+        self.offered += mine.offers
+        self.taken += mine.takes
+        self.dropped += mine.drops
+        self.last = record.ended
+
+    def figures(self) -> Figures:
+        return Figures(
+            self.matches,
+            self.won,
+            self.lost,
+            self.drawn,
+            self.games,
+            self.games_won,
+            self.games_lost,
+            self.p_won,
+            self.p_lost,
+            self.g_won,
+            self.g_lost,
+            self.b_won,
+            self.b_lost,
+            self.offered,
+            self.taken,
+            self.dropped,
+            self.longest,
+            self.current,
+            self.last,
+        )
+
+
+def _utc(moment: datetime | None) -> str:
+    return "" if moment is None else moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+class Book:
+    """The records of the history with the players' aliases applied (see the module docstring).
+
+    A Book is a snapshot: the changes (:meth:`rename`, :meth:`merge`, :meth:`forget`) write
+    ``players.json`` and return a new Book."""
+
+    def __init__(self, records: Sequence[Record], aliases: Aliases | None = None, players: Players | None = None):
+        self.records: tuple[Record, ...] = tuple(records)
+        """Every match of the history that loads, oldest first (counted or not: see :attr:`Record.counts`)."""
+        self.aliases = aliases if aliases is not None else Aliases()
+        self._players = players
+        self._keys: dict[str, str] = {}
+        self._people: dict[str, Person] | None = None
+
+    # -- who is who -------------------------------------------------------------------------
+
+    def key_of(self, name: str) -> str:
+        """The key of the player a name (as typed, or a key) belongs to."""
+        key = self._keys.get(name)
+        if key is None:
+            key = self._keys[name] = self.aliases.resolve(name_key(name))
+        return key
+
+    def _all_people(self) -> dict[str, Person]:
+        if self._people is None:
+            seen: dict[str, list[Record]] = {}
+            spelled: dict[str, dict[str, str]] = {}
+            for record in self.records:
+                for name in record.names:
+                    key = self.key_of(name)
+                    seen.setdefault(key, []).append(record)
+                    spelled.setdefault(key, {})[name] = record.ended  # (the last one wins: oldest first)
+            people = {}
+            for key, records in seen.items():
+                used = spelled[key]
+                spellings = tuple(sorted(used, key=used.__getitem__, reverse=True))
+                last = records[-1].ended
+                gone = self.aliases.forgotten.get(key)
+                people[key] = Person(
+                    key,
+                    self.aliases.names.get(key, spellings[0]),
+                    spellings,
+                    last,
+                    len({r.file for r in records}),
+                    gone is not None and last <= gone,
+                )
+            self._people = people
+        return self._people
+
+    def person(self, name: str) -> Person | None:
+        """The player a name (or key) belongs to, if the book knows them."""
+        return self._all_people().get(self.key_of(name))
+
+    def people(self, text: str = "", *, include_forgotten: bool = False) -> list[Person]:
+        """The known players, the one who played last first; with ``text``, those whose name
+        (or a name they played under) contains it, ignoring case, accents, Arabic short vowels
+        and the hamza forms (see :func:`~tawla.store.players.search_key`)."""
+        wanted = search_key(text)
+        found = [
+            p
+            for p in self._all_people().values()
+            if (include_forgotten or not p.forgotten)
+            and (not wanted or any(wanted in search_key(n) for n in (p.name, *p.spellings)))
+        ]
+        found.sort(key=lambda p: (p.last_played, p.name), reverse=True)
+        return found
+
+    def matches_of(self, name: str) -> list[Record]:
+        """The player's matches in the history (counted or not), oldest first."""
+        key = self.key_of(name)
+        return [r for r in self.records if key in (self.key_of(r.names[0]), self.key_of(r.names[1]))]
+
+    # -- the figures --------------------------------------------------------------------------
+
+    def selection(
+        self, period: Period = Period.ALL, play: Play = Play.ANY, now: datetime | None = None
+    ) -> list[Record]:
+        """The counted matches of a period and kind of play, oldest first."""
+        since = _utc(period_start(period, now or datetime.now().astimezone()))
+        return [
+            r
+            for r in self.records
+            if r.counts and r.ended >= since and (play is Play.ANY or (play is Play.MONEY) == (r.length == 0))
+        ]
+
+    def standings(self, period: Period = Period.ALL, play: Play = Play.ANY, now: datetime | None = None) -> Standings:
+        """Every player's figures, and every pair's, in the matches of ``period`` (counted from
+        ``now``, by default the present moment) and ``play``."""
+        now = now or datetime.now().astimezone()
+        selected = self.selection(period, play, now)
+        singles: dict[str, _Tally] = {}
+        pairs: dict[tuple[str, str], tuple[_Tally, _Tally]] = {}
+        alone = 0
+        for record in selected:
+            a, b = self.key_of(record.names[0]), self.key_of(record.names[1])
+            if a == b:
+                alone += 1
+                continue
+            for side, key in ((0, a), (1, b)):
+                tally = singles.get(key)
+                if tally is None:
+                    tally = singles[key] = _Tally()
+                tally.add(record, side)
+            pair = pairs.get((a, b))
+            if pair is None:
+                pair = pairs.get((b, a))
+                if pair is None:
+                    pair = pairs[(a, b)] = (_Tally(), _Tally())
+                else:
+                    pair = (pair[1], pair[0])  # (kept as first met; a's tally first here)
+            pair[0].add(record, 0)
+            pair[1].add(record, 1)
+        people = self._all_people()
+        lines = sorted(
+            (Line(people[key], tally.figures()) for key, tally in singles.items()),
+            key=lambda line: (line.figures.last_played, line.person.name),
+            reverse=True,
+        )
+        pair_list = []
+        for (a, b), (ta, tb) in pairs.items():
+            fa, fb = ta.figures(), tb.figures()
+            if (fb.won, fb.points_won) > (fa.won, fa.points_won):
+                a, b, fa, fb = b, a, fb, fa
+            pair_list.append(Pair((people[a], people[b]), (fa, fb)))
+        pair_list.sort(key=lambda p: (p.figures[0].last_played, p.people[0].name, p.people[1].name), reverse=True)
+        return Standings(period, play, period_start(period, now), len(selected), tuple(lines), tuple(pair_list), alone)
+
+    def between(
+        self, a: str, b: str, period: Period = Period.ALL, play: Play = Play.ANY, now: datetime | None = None
+    ) -> Pair | None:
+        """``a``'s and ``b``'s figures against each other (names or keys; ``a`` first), or None
+        when they have not played each other in that selection."""
+        ka, kb = self.key_of(a), self.key_of(b)
+        if ka == kb:
+            return None
+        ta, tb = _Tally(), _Tally()
+        for record in self.selection(period, play, now):
+            keys = (self.key_of(record.names[0]), self.key_of(record.names[1]))
+            if keys == (ka, kb):
+                ta.add(record, 0)
+                tb.add(record, 1)
+            elif keys == (kb, ka):
+                ta.add(record, 1)
+                tb.add(record, 0)
+        if not ta.matches:
+            return None
+        people = self._all_people()
+        return Pair((people[ka], people[kb]), (ta.figures(), tb.figures()))
+
+    # -- changes ------------------------------------------------------------------------------
+
+    def _changed(self, how: Callable[[Aliases], Aliases]) -> Book:
+        if self._players is None:
+            return Book(self.records, how(self.aliases), None)
+        return Book(self.records, self._players.change(how), self._players)
+
+    def rename(self, name: str, new: str) -> Book:
+        """The player ``name`` (or key) shown as ``new`` in every match, past and to come.
+        Raises :class:`BookError`: ``unknown_player``, ``bad_name``, ``name_taken`` (another
+        player has it: merge them instead), ``busy``; OSError when the disk refuses."""
+        key = self._known(name)
+        taken = frozenset(self._all_people()) - {key}
+        return self._changed(lambda aliases: renamed(aliases, key, new, taken))
+
+    def merge(self, name: str, into: str) -> Book:
+        """``name``'s player and ``into``'s are one person, shown as ``into``. Raises
+        :class:`BookError`: ``unknown_player``, ``same_player``, ``played_each_other`` (they
+        have matches against each other: ``matches``), ``busy``; OSError when the disk refuses."""
+        key, other = self._known(name), self._known(into)
+        if key == other:
+            raise BookError("same_player")
+        together = sum(1 for r in self.records if {self.key_of(r.names[0]), self.key_of(r.names[1])} == {key, other})
+        if together:
+            raise BookError("played_each_other", matches=together)
+        return self._changed(lambda aliases: merged(aliases, key, other))
+
+    def forget(self, name: str, now: datetime | None = None) -> Book:
+        """Take ``name``'s player off the list of players (see :class:`Person`); their matches stay.
+        Raises :class:`BookError` (``unknown_player``, ``busy``); OSError when the disk refuses."""
+        key = self._known(name)
+        when = _utc(now or datetime.now(UTC))
+        return self._changed(lambda aliases: forgotten(aliases, key, when))
+
+    def _known(self, name: str) -> str:
+        key = self.key_of(name)
+        if key not in self._all_people():
+            raise BookError("unknown_player", name=name)
+        return key
+
+
+def open_book(paths: Paths, *, index: bool = True) -> Book:
+    """The book of a data folder: its history through the index (``index=False``: every file
+    read and counted again, as the index is built), with ``players.json`` applied."""
+    if index:
+        from tawla.store.index import Index
+
+        records = Index(paths.data, paths.history).records()
+    else:
+        records = recount(paths.history)
+    players = Players(paths.data)
+    return Book(records, players.read(), players)
+
+
+def book_of(records: Iterable[Record], aliases: Aliases | None = None) -> Book:
+    """A book of records in hand (tests, a list being built), with no file behind it."""
+    return Book(sorted(records, key=lambda r: (r.ended, r.file)), aliases)

@@ -1,0 +1,127 @@
+"""One finished match as the players' book counts it: a :class:`Record`, read from its file.
+
+The history files (``<data>/history/*.json``, written by :mod:`tawla.store.saves`) are
+the only source of the book. :func:`read_record` checks the file's fields as loading it
+would (:func:`tawla.store.saves.parts`), folds its events into the figures of the match
+(:func:`tawla.game.tally.tell`, taking the checker play on trust) and keeps the result
+only if the fold ends in the very state the file's check block names; otherwise the file
+is loaded in full (every event replayed through the rules) and folded exactly. A file
+that does not load is no record (None), as the history list shows it unreadable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tawla.game.figures import Side
+from tawla.store.files import StoreError, read_json
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A match of the history, as the book counts it. Pairs are player 0's first."""
+
+    file: str
+    """The file's name in the history folder (its key in the index)."""
+    names: tuple[str, str]
+    """The names as typed for this match (a rename in the book never changes them)."""
+    started: str
+    """When the match began (UTC, ``2026-11-29T15:02:03+00:00``)."""
+    ended: str
+    """When it was put into the history: finished, or taken off the Resume list (UTC, same form)."""
+    length: int
+    """The match length; 0 for money play."""
+    finished: bool
+    """A match played to its length."""
+    games: int
+    """Games finished."""
+    winner: int | None
+    """The match's winner; in money play whoever is ahead on points (None: level, or a match not
+    played to its end)."""
+    sides: tuple[Side, Side]
+
+    @property
+    def money(self) -> bool:
+        return self.length == 0
+
+    @property
+    def counts(self) -> bool:
+        """Whether the book counts this match: a match played to its length, or a money session
+        with a finished game. A match taken off the Resume list before its end is left out (its
+        names are still known players)."""
+        return self.finished if self.length else self.games > 0
+
+
+def utc_stamp(text: str) -> str:
+    """``text`` (an ISO time from a file) as UTC in the one form records use, so that times
+    compare as strings; "" for anything that is not a time."""
+    try:
+        moment = datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return ""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    try:
+        return moment.astimezone(UTC).isoformat(timespec="seconds")
+    except (OverflowError, ValueError):
+        return ""
+
+
+def read_record(path: Path) -> Record | None:
+    """The record of the history file ``path`` (None: it does not load as a saved match)."""
+    try:
+        data = read_json(path)
+    except StoreError:
+        return None
+    if data is None:
+        return None
+    try:
+        return record_of(path.name, data)
+    except StoreError:
+        return None
+
+
+def record_of(file: str, data: object) -> Record:
+    """The record of a history file's JSON; raises :class:`StoreError` as loading it would."""
+    from tawla.game.tally import tally, tell
+    from tawla.store import saves
+
+    parts = saves.parts(data)
+    try:
+        story = tell(parts.rules, parts.events, parts.start)
+        trusted = saves.agrees(parts, story.final)
+    except Exception:  # anything the fold on trust stumbles on: the exact fold names it
+        trusted = False
+    if not trusted:
+        saved = saves.from_json(data)
+        match = saved.match
+        story = tell(match.rules, match.events, match.start, exact=True)
+    figures = tally(story)
+    ended = utc_stamp(parts.saved) or utc_stamp(parts.started)
+    return Record(
+        file,
+        parts.names,
+        utc_stamp(parts.started) or ended,
+        ended,
+        figures.length,
+        figures.finished,
+        figures.games,
+        figures.winner,
+        figures.sides,
+    )
+
+
+def recount(history: Path) -> list[Record]:
+    """Every record of the history folder, read from the files (no index): oldest first."""
+    if not history.is_dir():
+        return []
+    found = (read_record(path) for path in sorted(history.glob("*.json")))
+    return sort_records(r for r in found if r is not None)
+
+
+def sort_records(records: Iterable[Record]) -> list[Record]:
+    """Records in the order they were played: by the time they ended, then by file."""
+    return sorted(records, key=lambda r: (r.ended, r.file))
