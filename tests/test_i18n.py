@@ -137,7 +137,8 @@ def test_action_errors_read_well() -> None:
     from tawla.i18n.messages import action_error_text
 
     assert (
-        action_error_text("en", ActionError("turn_incomplete", steps=1)) == "The turn is not finished: 1 more to play."
+        action_error_text("en", ActionError("turn_incomplete", steps=1))
+        == "The turn is not finished: 1 move left to play."
     )
     assert action_error_text("ar", ActionError("crawford")) == "لا مضاعفة في جولة كروفورد."
 

@@ -195,7 +195,7 @@ def test_a_whole_game_in_arabic_with_arabic_keys(tmp_path: Path) -> None:
     """``tawla --lang ar``: the first start asks how the terminal shows Arabic, then a
     whole game is played with the keys an Arabic keyboard layout sends (ى for n, ق for r,
     Arabic-Indic digits for the dice), and the rows hold the text in visual order."""
-    from tawla.i18n import tr
+    from tawla.i18n import tr, tr_n
     from tawla.i18n.bidi import visual
 
     def ar(key: str, **params: object) -> str:
@@ -215,8 +215,9 @@ def test_a_whole_game_in_arabic_with_arabic_keys(tmp_path: Path) -> None:
         board = term.wait_for(lambda s: ar("banner.opening") in s)
         lines = board.splitlines()
         assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
-        assert ar("panel.match", length="5") in board and "┌13─14" in board
-        assert lines[2].index(ar("panel.match", length="5")) < lines[2].index("┌")  # the panel on the left
+        match_line = visual(tr_n("ar", "panel.match", 5), rtl=True)
+        assert match_line in board and "┌13─14" in board
+        assert lines[2].index(match_line) < lines[2].index("┌")  # the panel on the left
         term.keys("ق")  # r on the Arabic layout: the opening roll
         rolled = term.wait_for(lambda s: ar("panel.dice") in s and any(face in s for face in FACES))
         assert visual(tr("ar", "banner.moving", name="x").replace("x", ""), rtl=True).strip(" —") in rolled

@@ -446,7 +446,7 @@ async def test_language_switches_at_once() -> None:
         assert "your move" in screen_text(app)
         await pilot.press("f2")
         assert app.language == "ar"
-        assert visual("أحجارك", rtl=True) in screen_text(app)
+        assert visual("نقلتك", rtl=True) in screen_text(app)  # (banner.moving)
 
 
 async def test_preferences_apply_at_once_but_rules_are_locked_mid_match() -> None:

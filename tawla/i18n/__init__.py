@@ -95,11 +95,16 @@ def plural_category(lang: str, n: int) -> str:
     return "one" if n == 1 else "other"
 
 
+def plural_key(lang: str, key: str, n: int) -> str:
+    """The key of the form of ``key`` that counts ``n``: ``key.<plural category>``, or
+    ``key.other`` when the catalog has no form of its own for that category."""
+    specific = f"{key}.{plural_category(lang, n)}"
+    return specific if specific in catalog(lang if lang in LANGUAGES else "en") else f"{key}.other"
+
+
 def tr_n(lang: str, key: str, n: int, /, **params: object) -> str:
     """``key.<plural category>`` (falling back to ``key.other``) with ``n`` and ``params`` filled in."""
-    specific = f"{key}.{plural_category(lang, n)}"
-    chosen = specific if specific in catalog(lang if lang in LANGUAGES else "en") else f"{key}.other"
-    return tr(lang, chosen, n=n, **params)
+    return tr(lang, plural_key(lang, key, n), n=n, **params)
 
 
 def language_from_env(env: Mapping[str, str] | None = None) -> str | None:

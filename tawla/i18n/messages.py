@@ -6,7 +6,31 @@ from tawla.engine import BAR, OFF, IdError
 from tawla.engine.explain import Reason
 from tawla.engine.notation import Incomplete, NoRoute, NotationError, SyntaxProblem, TooManyMoves
 from tawla.game.state import ActionError
-from tawla.i18n import tr
+from tawla.i18n import tr, tr_n
+
+COUNTED: dict[str, dict[str, tuple[str, str]]] = {
+    "reason.bar_first": {"count": ("checkers", "count.checkers")},
+    "reason.enter_some": {"count": ("checkers", "count.checkers")},
+    "reason.bearoff_not_yet": {"count": ("checkers", "count.checkers")},
+    "reason.doubles_partial": {"count": ("moves", "count.moves")},
+    "notation.incomplete": {"used": ("used", "count.dice"), "needed": ("needed", "count.dice")},
+    "notation.too_many": {"dice": ("dice", "count.dice")},
+    "action.turn_incomplete": {"steps": ("moves", "count.moves")},
+    "id.too_many_checkers": {"count": ("checkers", "count.checkers")},
+    "rules.automatic_doubles_max": {"count": ("doubles", "count.automatic_doubles")},
+}
+"""The sentences that count something: each count (the engine's parameter) becomes the noun
+and its number in the plural form that number takes (the sentence's placeholder, the
+counted noun's key): «حجران», «١١ حجراً», "1 checker"."""
+
+
+def say(lang: str, key: str, /, **params: object) -> str:
+    """``tr`` for an engine's or a rule set's answer: every count said with its noun."""
+    for given, (placeholder, noun) in COUNTED.get(key, {}).items():
+        value = params.pop(given, None)
+        if isinstance(value, int):
+            params[placeholder] = tr_n(lang, noun, value)
+    return tr(lang, key, **params)
 
 
 def point_label(lang: str, point: int) -> str:
@@ -30,7 +54,7 @@ def reason_text(lang: str, reason: Reason) -> str:
     if reason.dice is not None:  # (the numbers rolled, once each: 5-5 rolled is (5,))
         dice = reason.dice * 2 if len(reason.dice) == 1 else reason.dice
         params["dice"] = "-".join(str(d) for d in dice)
-    return tr(lang, f"reason.{reason.why.value}", **params)
+    return say(lang, f"reason.{reason.why.value}", **params)
 
 
 def notation_error_text(lang: str, error: NotationError) -> str:
@@ -41,9 +65,9 @@ def notation_error_text(lang: str, error: NotationError) -> str:
     if isinstance(r, SyntaxProblem):
         return tr(lang, "notation.syntax", token=r.token) if r.token else tr(lang, "notation.syntax_empty")
     if isinstance(r, Incomplete):
-        return tr(lang, "notation.incomplete", used=r.used, needed=r.needed)
+        return say(lang, "notation.incomplete", used=r.used, needed=r.needed)
     if isinstance(r, TooManyMoves):
-        return tr(lang, "notation.too_many", dice=r.dice)
+        return say(lang, "notation.too_many", dice=r.dice)
     if isinstance(r, NoRoute):
         return tr(lang, "notation.no_route", source=point_label(lang, r.source), dest=point_label(lang, r.dest))
     raise TypeError(r)  # pragma: no cover - every kind is handled above
@@ -56,7 +80,7 @@ def id_error_text(lang: str, error: IdError) -> str:
         params["side"] = tr(lang, f"id.side_{params['side']}")
     if "field" in params:
         params["field"] = tr(lang, f"id.field_{params['field']}")
-    return tr(lang, f"id.{error.code}", **params)
+    return say(lang, f"id.{error.code}", **params)
 
 
 def action_error_text(lang: str, error: ActionError) -> str:
@@ -68,9 +92,9 @@ def action_error_text(lang: str, error: ActionError) -> str:
     if isinstance(notation, NotationError):
         return notation_error_text(lang, notation)
     params = {k: v for k, v in error.params.items() if k != "notation"}
-    return tr(lang, f"action.{error.code}", **params)
+    return say(lang, f"action.{error.code}", **params)
 
 
 def rules_error_text(lang: str, error_type: str, ctx: dict[str, object] | None = None) -> str:
     """A rule set validation error (pydantic error ``type`` ``rules.*``) as a sentence."""
-    return tr(lang, error_type, **(ctx or {}))
+    return say(lang, error_type, **(ctx or {}))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
-from tawla.i18n import RTL_LANGUAGES, to_digits, tr, tr_n
+from tawla.i18n import RTL_LANGUAGES, plural_key, to_digits, tr
 from tawla.i18n.bidi import Bidi, has_rtl, visual, without_controls, without_controls_text
 
 
@@ -39,8 +39,8 @@ class Words:
         return tr(self.lang, key, self.arabic_indic, **values)
 
     def t_n(self, key: str, n: int, /, **params: object) -> str:
-        """The plural form of ``key`` for ``n`` (Arabic has six)."""
-        return tr_n(self.lang, key, n, **params).replace(str(n), self.num(n))
+        """The plural form of ``key`` for ``n`` (Arabic has six), ``n`` in the interface's digits."""
+        return self.t(plural_key(self.lang, key, n), n=n, **params)
 
     def num(self, value: int | str) -> str:
         """A number (or a text of digits, like move notation) in the interface's digits."""

@@ -41,7 +41,7 @@ class HistoryScreen(Speaks, ModalScreen[Path | None]):
                 text = self.t("history.unreadable", file=path.name)
             else:
                 a, b = entry.names
-                length = self.t("panel.money") if not entry.length else self.t("panel.match", length=entry.length)
+                length = self.t("panel.money") if not entry.length else self.t_n("panel.match", entry.length)
                 state = self.t("history.finished" if entry.finished else "history.unfinished")
                 text = self.t(
                     "history.entry",

@@ -55,7 +55,7 @@ class ResumeScreen(Speaks, ModalScreen[str | None]):
         """``Ali 2 – Badr 1 · 5-point match · International · 2026-11-30 17:02``."""
         listing = entry.listing
         a, b = listing.names
-        length = self.t("panel.money") if not listing.length else self.t("panel.match", length=listing.length)
+        length = self.t("panel.money") if not listing.length else self.t_n("panel.match", listing.length)
         text = self.t(
             "resume.entry",
             a=a,
