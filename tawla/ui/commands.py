@@ -34,7 +34,6 @@ from textual.widgets import Button, Input, LoadingIndicator, OptionList
 from textual.widgets.option_list import Option
 
 from tawla.ui.fields import BidiInput
-from tawla.ui.footer import textual_key
 
 if TYPE_CHECKING:
     from tawla.ui.app import TawlaApp
@@ -71,7 +70,7 @@ class PaletteCommands(CommandList):
         if isinstance(option, Option) and option.id == CommandPalette._NO_MATCHES:
             words = getattr(self.app, "words", None)
             if words is not None:
-                text = words.line(words.t(textual_key("No matches found")))
+                text = words.line(words.t("textual.no_matches_found"))
                 option = Option(Align.center(Text(text, style="not bold")), disabled=True, id=option.id)
         return super().add_option(option)
 
@@ -80,6 +79,10 @@ class PaletteSearch(CommandInput, BidiInput):
     """The palette's search field: the query drawn as it reads (an Arabic word joined, right
     to left), kept as typed for the search. (CommandInput first: Textual's styles and the
     palette's focus find it by the first base's line of names.)"""
+
+    def __init__(self, *, placeholder: str, select_on_focus: bool) -> None:
+        super().__init__(placeholder=placeholder, select_on_focus=select_on_focus)
+        self.cursor_blink = False  # (steady, like tawla's other fields: calmer, and pictures are reproducible)
 
 
 class Palette(CommandPalette):

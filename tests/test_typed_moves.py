@@ -1,0 +1,102 @@
+"""Moves typed at an Arabic keyboard (#13): «بار» and «خارج», the Arabic comma, ظ for / (its
+key on a US layout), Arabic-Indic digits, the swapped brackets of a repeat; read into the
+engine's notation by the UI, the engine staying language-neutral."""
+
+from __future__ import annotations
+
+import pytest
+
+from tawla.engine import Position
+from tawla.engine.notation import NotationError, format_play, parse_play
+from tawla.game import Match, MatchState, Phase, RuleSet, ScriptedDice
+from tawla.i18n import tr
+from tawla.store.settings import Settings
+from tawla.ui.app import TawlaApp
+from tawla.ui.keys import ARABIC_LAYOUT
+from tawla.ui.screens.game import GameScreen
+from tawla.ui.typed_moves import aliases, notation_from_typed
+
+TYPED = [
+    ("بار/٢٢", "bar/22"),
+    ("البار/22", "bar/22"),
+    ("٦/خارج", "6/off"),
+    ("6/الخارج", "6/off"),
+    ("بارظ٢١ ٦ظخارج", "bar/21 6/off"),  # ظ: the key of / on the Arabic layout
+    ("١٣/٧، ٨/٧", "13/7  8/7"),  # the Arabic comma between moves
+    ("٨/٥)٢(", "8/5(2)"),  # Shift+9, 2, Shift+0 on an Arabic layout: ")2("
+    ("۱۳/۷", "13/7"),  # Persian digits too
+    ("13/7 8/7", "13/7 8/7"),  # the notation itself is left as it is
+    ("bar/22 6/off", "bar/22 6/off"),
+    ("  ٦/خارج  ", "6/off"),
+]
+
+
+@pytest.mark.parametrize(("typed", "read"), TYPED, ids=[t for t, _ in TYPED])
+def test_what_is_typed_is_read_as_the_notation(typed: str, read: str) -> None:
+    assert notation_from_typed(typed) == read
+
+
+def test_the_aliases_are_the_catalogs_words_for_the_bar_and_off() -> None:
+    """«البار» and «الخارج» name these points everywhere in Arabic: a player types what they read."""
+    for point, engine_word in (("point.bar", "bar"), ("point.off", "off")):
+        assert aliases()[tr("ar", point)] == engine_word, point
+        assert aliases()[tr("ar", point).removeprefix("ال")] == engine_word  # (without the article too)
+        assert aliases()[engine_word] == engine_word
+
+
+def test_the_slash_key_of_the_arabic_layout_is_the_one_read_as_slash() -> None:
+    assert notation_from_typed(ARABIC_LAYOUT["/"]) == "/"
+
+
+def test_the_engine_still_refuses_arabic_words() -> None:
+    """The engine reads one notation: the words are the UI's to translate."""
+    bar = Position.from_counts({25: 1, 6: 14}, {1: 2, 12: 5, 17: 3, 13: 5})
+    with pytest.raises(NotationError):
+        parse_play(bar, (4, 3), "بار/21 6/3")
+    assert format_play(parse_play(bar, (4, 3), notation_from_typed("بار/٢١ ٦/٣"))) == "bar/21 6/3"
+
+
+def at(board: Position) -> MatchState:
+    return MatchState(rules=RuleSet(), phase=Phase.TURN, board=board, on_roll=0)
+
+
+def arabic(match: Match) -> TawlaApp:
+    return TawlaApp(lang="ar", dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+
+
+def keys(text: str) -> list[str]:
+    return ["space" if c == " " else c for c in text]
+
+
+async def test_a_turn_from_the_bar_typed_in_arabic() -> None:
+    board = Position.from_counts({25: 1, 6: 14}, {1: 2, 12: 5, 17: 3, 13: 5})
+    match = Match(names=("سامي", "ليلى"), dice=ScriptedDice([(4, 3)]), start=at(board))
+    async with arabic(match).run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")  # roll 4-3
+        # ظ opens the prompt (the / key on the Arabic layout), then «بار/٢١، ٦/٣» with ظ for /
+        await pilot.press("ظ", *keys("بارظ٢١، ٦ظ٣"), "enter")
+        turn = match.state.turn
+        assert turn is not None and turn.complete
+        assert format_play(turn.as_play()) == "bar/21 6/3"
+
+
+async def test_bearing_off_typed_in_arabic() -> None:
+    board = Position.from_counts({2: 1, 1: 1}, {6: 15})
+    match = Match(names=("سامي", "ليلى"), dice=ScriptedDice([(2, 1)]), start=at(board))
+    app = arabic(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")
+        await pilot.press(":", *keys("٢/خارج ١/الخارج"), "enter")
+        assert match.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        assert match.state.results[-1].winner == 0
+
+
+async def test_a_word_the_notation_does_not_know_is_still_refused_with_its_reason() -> None:
+    board = Position.from_counts({25: 1, 6: 14}, {1: 2, 12: 5, 17: 3, 13: 5})
+    match = Match(names=("سامي", "ليلى"), dice=ScriptedDice([(4, 3)]), start=at(board))
+    app = arabic(match)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space", ":", *keys("حجر/٢١"), "enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.typing
+        assert match.state.turn is not None and not match.state.turn.made
