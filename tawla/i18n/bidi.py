@@ -8,10 +8,10 @@ arabic-in-terminals notes prescribe:
 1. **shape** (arabic-reshaper): letters take their joined forms; harakat are
    kept, the lam-alef ligature is made, the ALLAH ligature is not (a wide glyph);
 2. **wrap** at the width available, measuring the shaped text;
-3. **reorder** each line (python-bidi gives the embedding levels of UAX #9 with
-   an explicit paragraph direction); then rules L1-L4 are applied here, because
-   the library skips L3 (combining marks must follow their base letter) and L4
-   (brackets are mirrored in right-to-left runs), and styles follow their
+3. **reorder** each line: the embedding levels of UAX #9 with an explicit
+   paragraph direction (:mod:`tawla.i18n.uax9`, rules P2-I2), then rules L1-L4
+   here: combining marks follow their base letter (L3), brackets are mirrored in
+   right-to-left runs (L4, python-bidi's table), and styles follow their
    characters.
 
 :class:`Bidi` is a Rich renderable that does all this at the width it is
@@ -22,20 +22,20 @@ through untouched.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import pairwise
 
 from arabic_reshaper import ArabicReshaper
-from bidi import get_display
 from bidi.mirror import MIRRORED
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+
+from tawla.i18n.uax9 import levels as resolved_levels
 
 
 class _Options(dict[str, str]):
@@ -68,7 +68,6 @@ def _reshaper() -> ArabicReshaper:
 
 
 _RESHAPER = _reshaper()
-_LEVEL = re.compile(r"Level\(\s*(\d+),?\s*\)")
 _CONTROLS = frozenset("\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d\u202e\u200e\u200f\u061c")
 """Bidi formatting characters: they steer the reordering and are then dropped, not drawn."""
 
@@ -158,21 +157,12 @@ def _combine(styles: tuple[str | Style, ...]) -> Style:
 
 @lru_cache(maxsize=4096)
 def embedding_levels(line: str, rtl: bool) -> tuple[int, ...]:
-    """The resolved embedding level of each character (rules up to I2 of UAX #9, from
-    python-bidi), then L1: separators and trailing whitespace go back to the paragraph level."""
+    """The resolved embedding level of each character (rules up to I2 of UAX #9: see
+    :mod:`tawla.i18n.uax9`), then L1: separators and trailing whitespace go back to the
+    paragraph level."""
     if not line:
         return ()
-    debug = str(get_display(line, base_dir="R" if rtl else "L", debug=True))
-    start = debug.find("levels:")
-    per_byte = [int(n) for n in _LEVEL.findall(debug[start:])] if start >= 0 else []
-    encoded = [len(c.encode("utf-8")) for c in line]
-    if len(per_byte) < sum(encoded):  # an unexpected debug format: fall back to the paragraph level
-        return tuple(1 if rtl else 0 for _ in line)
-    levels: list[int] = []
-    offset = 0
-    for width in encoded:
-        levels.append(per_byte[offset])
-        offset += width
+    levels = resolved_levels(line, rtl)
     base = 1 if rtl else 0
     trailing = True
     for i in range(len(line) - 1, -1, -1):
