@@ -250,11 +250,16 @@ class BidiInput(Input):
                     style += cursor_style
             text.append(drawn, style)
         total = text.cell_len
-        # Right-aligned, the text ends at the field's right edge; the end cell, if it is the
-        # last, goes into the padding beyond it, as Textual's does in a left-to-right field.
-        start = width - total + (show_end and layout.end == len(layout.cells)) if self.right_aligned else 0
-        if start < 0 or start + total > width + 1:
-            start = -self._scrolled(total, width + 1, cursor_col)
+        # Right-aligned, the text ends at the field's right edge; when the end cell comes last
+        # (after Latin), that edge is kept for it, whether the cursor is there or not: the text
+        # does not move as the cursor comes and goes.
+        if self.right_aligned:
+            last = layout.end == len(layout.cells)
+            start = width - total - (last and not show_end)
+        else:
+            start = 0
+        if start < 0 or start + total > width:
+            start = -self._scrolled(total, width, cursor_col)
         else:
             self._view = None
         return text, start, cursor_col

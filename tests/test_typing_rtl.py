@@ -1,0 +1,304 @@
+"""What a player types, read as typed: Arabic joined and right to left in every field while
+it is typed, the value kept logical; and the pieces of right-to-left screens that start at the
+right (#13)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.cells import cell_len
+from rich.style import Style
+from textual.command import CommandList
+from textual.geometry import Region
+from textual.widgets import Button, Input
+
+from tawla.i18n import tr
+from tawla.i18n.bidi import visual
+from tawla.store.settings import BidiMode, Preferences, Settings
+from tawla.ui.app import TawlaApp
+from tawla.ui.commands import PaletteSearch
+from tawla.ui.fields import BidiInput, field_layout
+from tawla.ui.screens.check_rtl import CheckRtlScreen
+from tawla.ui.screens.new_match import NewMatchScreen
+from tawla.ui.screens.setup import SetupScreen
+
+SIZE = (80, 24)
+NAME = "فاطمة"
+
+
+def app_in(lang: str, bidi: BidiMode = BidiMode.APP) -> TawlaApp:
+    return TawlaApp(lang=lang, settings=Settings(bidi_checked=True, preferences=Preferences(bidi=bidi)))
+
+
+@dataclass
+class Seen:
+    """A field's line as the screen shows it: its text and where it starts, and where the cursor is."""
+
+    text: str
+    start: int
+    end: int
+    cursor: int | None
+
+
+def row_cells(app: TawlaApp, y: int) -> list[tuple[str, Style | None]]:
+    """The cells of a screen row (a wide character's second cell is empty)."""
+    strip = app.screen._compositor.render_strips()[y]
+    cells: list[tuple[str, Style | None]] = []
+    for segment in strip:
+        for char in segment.text:
+            cells.append((char, segment.style))
+            if cell_len(char) == 2:
+                cells.append(("", segment.style))
+    return cells
+
+
+def row_text(app: TawlaApp, y: int) -> str:
+    return "".join(char for char, _ in row_cells(app, y))
+
+
+def seen(app: TawlaApp, field: Input) -> Seen:
+    """What the screen shows of ``field``: its content region and its padding (where the
+    cursor after the last letter of a left-to-right value goes), without its border."""
+    region: Region = field.content_region
+    padding = field.styles.padding
+    left, right = region.x - padding.left, region.right + padding.right
+    cells = row_cells(app, region.y)
+    cursor_bg = field.get_component_rich_style("input--cursor").bgcolor
+    inked = [x for x in range(left, right) if cells[x][0].strip()]
+    start, end = (inked[0], inked[-1] + 1) if inked else (left, left)
+    text = "".join(char for char, _ in cells[start:end])
+    styled = [(x, cells[x][1]) for x in range(left, right)]
+    cursor = next((x for x, style in styled if style is not None and style.bgcolor == cursor_bg), None)
+    return Seen(text, start, end, cursor)
+
+
+async def new_match(app: TawlaApp, pilot) -> Input:  # type: ignore[no-untyped-def]
+    app.action_new_match()
+    await pilot.pause()
+    assert isinstance(app.screen, NewMatchScreen)
+    field = app.screen.query_one("#name0", Input)
+    assert isinstance(field, BidiInput)
+    return field
+
+
+# -- the new-match name, in Arabic ------------------------------------------------------------------
+
+
+async def test_an_arabic_name_is_drawn_joined_and_right_to_left_as_it_is_typed() -> None:
+    app = app_in("ar")
+    async with app.run_test(size=SIZE) as pilot:
+        field = await new_match(app, pilot)
+        edge = field.content_region.right  # the first cell after the text's area
+        for n in range(1, len(NAME) + 1):
+            await pilot.press(NAME[n - 1])
+            typed = NAME[:n]
+            shown = seen(app, field)
+            assert field.value == typed  # the game gets the name as typed
+            assert shown.text == visual(typed, rtl=True)  # shaped, right to left
+            assert typed not in shown.text  # never the letters as stored, unjoined
+            assert shown.end == edge  # right-aligned
+            assert shown.cursor == shown.start - 1  # the insertion point moves left as one types
+        assert seen(app, field).text == "ﺔﻤﻃﺎﻓ"
+        assert visual(f"{tr('ar', 'new.preview')} {NAME}", rtl=True) in "\n".join(
+            row_text(app, y) for y in range(SIZE[1])
+        )
+
+
+async def test_keys_in_an_arabic_name_go_where_they_are_seen() -> None:
+    app = app_in("ar")
+    async with app.run_test(size=SIZE) as pilot:
+        field = await new_match(app, pilot)
+        await pilot.press(*NAME)
+        start = seen(app, field).start  # ﺔ (the last letter) is the leftmost cell
+        await pilot.press("left")  # nothing more to the left than the end of the name
+        assert field.cursor_position == len(NAME) and seen(app, field).cursor == start - 1
+        await pilot.press("right")  # onto ة, the last letter: to the right, back in the text
+        assert field.cursor_position == len(NAME) - 1 and seen(app, field).cursor == start
+        await pilot.press("home")  # the start in reading order: the rightmost letter
+        assert field.cursor_position == 0 and seen(app, field).cursor == seen(app, field).end - 1
+        await pilot.press("left")  # reading on: the second letter, left of the first
+        assert field.cursor_position == 1 and seen(app, field).cursor == seen(app, field).end - 2
+        await pilot.press("delete")  # the letter under the cursor (ا): فطمة
+        assert field.value == "فطمة" and seen(app, field).text == visual("فطمة", rtl=True)
+        await pilot.press("end", "backspace")  # the last letter typed
+        assert field.value == "فطم" and seen(app, field).text == visual("فطم", rtl=True)
+        assert seen(app, field).cursor == seen(app, field).start - 1
+        await pilot.press("home", *"ال")  # typed before the name: it reads first, on the right
+        assert field.value == "الفطم" and seen(app, field).text == visual("الفطم", rtl=True)
+
+
+async def test_a_click_puts_the_cursor_on_the_letter_clicked() -> None:
+    app = app_in("ar")
+    async with app.run_test(size=SIZE) as pilot:
+        field = await new_match(app, pilot)
+        await pilot.press(*NAME)
+        shown = seen(app, field)
+        await pilot.click(field, offset=(shown.end - 1 - field.region.x, field.content_region.y - field.region.y))
+        assert field.cursor_position == 0  # the rightmost cell: the first letter
+        await pilot.click(field, offset=(shown.start - field.region.x, field.content_region.y - field.region.y))
+        assert field.cursor_position == len(NAME) - 1  # the leftmost: the last
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"),
+    [
+        ("ar", "Ali"),  # a Latin name in an Arabic screen: right-aligned, in its own order
+        ("ar", "علي Ali"),
+        ("ar", "لؤي الحسن"),  # lam-alef as one cell
+        ("en", "Ali علي"),  # an Arabic name in an English screen: in visual order at the left
+        ("en", "Ali"),
+    ],
+)
+async def test_latin_and_mixed_names_read_as_they_will_in_the_game(lang: str, name: str) -> None:
+    app = app_in(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        field = await new_match(app, pilot)
+        await pilot.press(*name)
+        assert field.value == name
+        if name == "Ali":  # after the last letter, on its right, as one types Latin
+            assert seen(app, field).cursor == seen(app, field).end
+        await pilot.press("home")
+        assert field.cursor_position == 0
+        shown = seen(app, field)
+        assert shown.text == visual(name, rtl=lang == "ar")
+        if lang == "ar":  # at the right (after a Latin end, the last cell is kept for the cursor)
+            assert shown.end == field.content_region.right - (name == "Ali")
+        else:
+            assert shown.start == field.content_region.x
+
+
+async def test_when_the_terminal_lays_out_arabic_the_name_goes_out_as_typed() -> None:
+    app = app_in("ar", BidiMode.TERMINAL)
+    async with app.run_test(size=SIZE) as pilot:
+        field = await new_match(app, pilot)
+        await pilot.press(*NAME)
+        assert field.value == NAME
+        assert seen(app, field).text == NAME  # logical: the terminal orders and joins it
+
+
+# -- the command palette's search ---------------------------------------------------------------------
+
+
+async def test_the_palette_search_reads_as_typed_and_its_commands_start_at_the_right() -> None:
+    query = "قواعد"
+    app = app_in("ar")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        search = app.screen.query_one(PaletteSearch)
+        assert search.has_focus
+        empty = seen(app, search)
+        assert empty.text == visual(tr("ar", "command.search"), rtl=True)
+        assert empty.end == search.content_region.right  # the prompt starts at the right too
+        for n in range(1, len(query) + 1):
+            await pilot.press(query[n - 1])
+            shown = seen(app, search)
+            assert search.value == query[:n]
+            assert shown.text == visual(query[:n], rtl=True)
+            assert shown.end == search.content_region.right and shown.cursor == shown.start - 1
+        await pilot.pause()
+        commands = app.screen.query_one(CommandList)
+        title = visual(tr("ar", "command.rules"), rtl=True)
+        rows = [row_text(app, y) for y in range(commands.region.y, commands.region.bottom)]
+        row = next(r for r in rows if title in r)
+        # Right-aligned: the title ends where the list's text ends (inside its padding of 2).
+        assert row.rstrip().endswith(title) and len(row.rstrip()) == commands.region.right - 2
+
+
+async def test_the_palette_in_english_is_textuals() -> None:
+    app = app_in("en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"rul")
+        search = app.screen.query_one(PaletteSearch)
+        shown = seen(app, search)
+        assert shown.text == "rul" and shown.start == search.content_region.x and shown.cursor == shown.end
+
+
+# -- the rest of right-to-left screens ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+async def test_start_the_primary_button_is_on_the_right(lang: str) -> None:
+    app = app_in(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await new_match(app, pilot)
+        start = app.screen.query_one("#start", Button)
+        house = app.screen.query_one("#house", Button)
+        assert start.region.x > house.region.x
+        card = app.screen.query_one("#card")
+        assert start.region.right >= card.content_region.right - 1  # at the right edge
+
+
+async def test_a_choice_shows_its_value_at_the_right_in_arabic() -> None:
+    app = app_in("ar")
+    async with app.run_test(size=SIZE) as pilot:
+        await new_match(app, pilot)
+        label = app.screen.query_one("#length").query_one("#label")
+        text = row_text(app, label.content_region.y)[label.content_region.x : label.content_region.right]
+        assert text.strip() and text.endswith(text.strip())  # no room left after it
+        assert text.startswith(" ")
+
+
+async def test_ids_are_typed_left_to_right_at_the_right_of_an_arabic_screen() -> None:
+    app = app_in("ar")
+    async with app.run_test(size=SIZE) as pilot:
+        app.action_setup()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        field = app.screen.query_one("#position", Input)
+        await pilot.press(*"4HPwATDgc/ABMA")
+        shown = seen(app, field)
+        assert shown.text == "4HPwATDgc/ABMA" and shown.end == field.content_region.right - 1
+        assert shown.cursor == shown.end  # the cursor after it, in the last cell
+
+
+async def test_the_check_says_its_lines_are_left_aligned_on_purpose() -> None:
+    app = TawlaApp(lang="ar")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CheckRtlScreen)
+        rows = [row_text(app, y) for y in range(SIZE[1])]
+        text = "\n".join(rows)
+        assert " ".join(tr("en", "check.aligned").split()[:5]) in text
+        assert visual("محاذاة هذه الأسطر إلى اليسار", rtl=True) in text
+        card = app.screen.query_one(".card")
+        left = card.content_region.x
+        for row in rows[card.content_region.y : card.content_region.bottom]:
+            inside = row[left : card.content_region.right]
+            if inside.strip():
+                assert not inside.startswith(" "), inside  # every line starts at the left
+
+
+# -- the layout of a value ----------------------------------------------------------------------------------
+
+LETTERS = "فاطمةعليبدرلاأ" + "Alibdr" + "0123" + " " + "\u064e\u0651" + "()."
+
+
+@given(st.text(alphabet=LETTERS, max_size=12), st.booleans())
+def test_a_field_draws_exactly_what_the_game_draws(value: str, rtl: bool) -> None:
+    layout = field_layout(value, rtl)
+    assert layout.text() == visual(value, rtl)
+    drawn = sorted(i for cell in layout.cells for i in cell.chars)
+    assert drawn == list(range(len(value)))  # every character is in one cell, once
+    assert len(layout.slot) == len(value) + 1
+    assert all(0 <= k < len(layout.row) for k in layout.slot)
+    assert layout.row[layout.slot[len(value)]] is None  # the end has its own cell
+
+
+def test_the_cursor_at_the_end_goes_where_the_next_letter_goes() -> None:
+    def row(value: str, rtl: bool) -> str:
+        return "".join("|" if cell is None else cell.text for cell in field_layout(value, rtl).row)
+
+    assert row("فاطمة", True) == "|ﺔﻤﻃﺎﻓ"
+    assert row("Ali", True) == "Ali|"
+    assert row("Ali علي", False) == "Ali |ﻲﻠﻋ"  # the Arabic word goes on to the left
+    assert row("علي Ali", True) == "Ali| ﻲﻠﻋ"
+    assert row("صلاح", True) == "|ﺡﻼﺻ"  # lam-alef: one cell for two letters
+    assert field_layout("صلاح", True).cells[1].chars == (1, 2)
