@@ -66,6 +66,13 @@ def test_new_match(snap_compare, size, variant) -> None:  # type: ignore[no-unty
     assert snap_compare(app_for(variant=variant), press=["enter"], terminal_size=size)
 
 
+@sizes
+def test_new_match_arabic_name_typed(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
+    """An Arabic name while it is typed: joined and right to left in its field, the cursor on
+    its left (#13)."""
+    assert snap_compare(app_for(variant="ar"), press=["enter", *"فاطمة"], terminal_size=size)
+
+
 @each
 @sizes
 def test_settings(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
