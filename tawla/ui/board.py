@@ -585,7 +585,8 @@ def _cube(canvas: _Canvas, scale: Scale, bar_x: int, where: str, value: str, asc
         canvas.put(x + 1, y, value, style if ascii_ else face)
         canvas.put(x + 1 + len(value), y, right, style)
         return
-    tl, h, tr, lside, rside, bl, hb, br = CUBES[ascii_][2]
+    box = CUBES[ascii_][2]
+    tl, h, tr, lside, rside, bl, hb, br = (box[i] for i in range(8))
     inner = 3
     y = {"top": 1, "middle": middle - 1, "bottom": H - 4}[where]
     x = bar_x + (scale.point - inner - 2) // 2
