@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.table import Table
 from rich.text import Text
@@ -22,6 +22,7 @@ from tawla.engine import BAR
 from tawla.engine.notation import format_steps, seen_by_opponent
 from tawla.game.rules import preset_of
 from tawla.game.state import Phase
+from tawla.i18n import LANGUAGES, tr
 from tawla.i18n.bidi import Bidi, isolate_ltr
 from tawla.store.options import BoardFacing, HomeSide, RollNames
 from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination, LastMove, scale_for
@@ -64,6 +65,21 @@ def calls_rolls(words: Words, prefs: Preferences, rules: RuleSet) -> bool:
     if not words.rtl or prefs.roll_names is RollNames.NEVER:
         return False
     return prefs.roll_names is RollNames.ALWAYS or preset_of(rules) == "cafe"
+
+
+_WESTERN: Final = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")
+
+
+def shown_name(name: str, words: Words) -> str:
+    """A player's name as the interface shows it: a default name (what the new-match form
+    fills in when none is typed: "Player 1", «لاعب ١») in the interface's language, whatever
+    language it was given in; a name the player typed, as typed."""
+    plain = name.translate(_WESTERN)
+    for number in (1, 2):
+        key = f"new.default{number}"
+        if any(plain == tr(lang, key) for lang in LANGUAGES):
+            return words.t(key)
+    return name
 
 
 class MatchTexts:
@@ -116,9 +132,13 @@ class MatchTexts:
         moves = self.words.num(seen_by_opponent(text) if other_side else text).split(" ")
         return " ".join(isolate_ltr(m) for m in moves) if self.words.rtl else " ".join(moves)
 
+    def name(self, match: Match, player: int) -> str:
+        """A player's name (a default one in the interface's language: :func:`shown_name`)."""
+        return shown_name(match.names[player], self.words)
+
     def player(self, match: Match, player: int) -> str:
         """A player's checker and name."""
-        return f"{self.glyphs[player]} {match.names[player]}"
+        return f"{self.glyphs[player]} {self.name(match, player)}"
 
     def moves(self, match: Match, current: bool = False) -> list[tuple[str, str]]:
         """The game's turns so far, one line each with its style (with ``current``: the turn

@@ -7,6 +7,7 @@ turns keys into match actions. After every action it redraws from the state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import ClassVar
 
@@ -88,7 +89,11 @@ class GameScreen(Speaks, Screen[None]):
         super().__init__()
         self.match = match
         self.cursor: Cursor | None = None
-        self.notice: str | None = None
+        self.notice: Callable[[], str] | None = None
+        """What the status line tells of the last thing that happened (a forced move, who
+        starts): kept as what to say, said in the words in force each time it is drawn (F2
+        says it again in the other language, with the names and moves as that language writes
+        them)."""
         self.problem: str | None = None
         self._asking = False
         self.handover = False
@@ -176,6 +181,12 @@ class GameScreen(Speaks, Screen[None]):
         return layout_for(self.match.state, self.prefs)
 
     @property
+    def names(self) -> tuple[str, str]:
+        """The players' names as shown (a default name in the interface's language)."""
+        texts = self.texts
+        return texts.name(self.match, 0), texts.name(self.match, 1)
+
+    @property
     def texts(self) -> MatchTexts:
         """Rolls, plays and names as the player reads them."""
         prefs = self.prefs
@@ -206,8 +217,9 @@ class GameScreen(Speaks, Screen[None]):
                 forced = self.match.play_forced()
                 if forced is not None:
                     self._to_show = (mover, before, tuple(forced.steps))
-                    self.notice = self.t(
-                        "notice.forced", player=self.match.names[state.on_roll], play=self.texts.play(forced.steps)
+                    player, steps = state.on_roll, tuple(forced.steps)
+                    self.notice = lambda: self.t(
+                        "notice.forced", player=self.names[player], play=self.texts.play(steps)
                     )
                     turn = self.match.state.turn
             if turn is not None and turn.complete and turn.steps_needed and self.prefs.end_turn is EndTurn.AUTO:
@@ -361,12 +373,12 @@ class GameScreen(Speaks, Screen[None]):
         body = Text()
         if rules.cube and state.offered and state.phase in _OFFERED_BY:
             offerer = state.on_roll if _OFFERED_BY[state.phase] else 1 - state.on_roll
-            name = self.words.cut(self.match.names[offerer], name_room)
+            name = self.words.cut(self.names[offerer], name_room)
             offer = t("panel.cube_offered", old=state.cube.value, value=state.offered, name=name)
             body.append(offer + "\n", style="bold")
         elif rules.cube:
             owner = state.cube.owner
-            where = t("panel.centre") if owner is None else self.words.cut(self.match.names[owner], name_room)
+            where = t("panel.centre") if owner is None else self.words.cut(self.names[owner], name_room)
             body.append(f"{t('panel.cube')} {num(state.cube.value)} · {where}\n")
         else:
             body.append(t("panel.no_cube") + "\n")
@@ -395,7 +407,7 @@ class GameScreen(Speaks, Screen[None]):
             body.append("\n\n")
             # In the numbering on the board (the viewer's, who is usually the other player).
             other = viewer(state) != player
-            name, rolled = self.words.cut(self.match.names[player], name_room), self.texts.told(done.roll)
+            name, rolled = self.words.cut(self.names[player], name_room), self.texts.told(done.roll)
             play = self.texts.play(done.made, other_side=other)
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
@@ -450,7 +462,7 @@ class GameScreen(Speaks, Screen[None]):
     def _banner(self) -> object:
         state = self.match.state
         t = self.t
-        names = self.match.names
+        names = self.names
         phase = state.phase
         who = state.to_act if state.to_act is not None else state.on_roll
         if phase is Phase.OPENING:
@@ -494,14 +506,14 @@ class GameScreen(Speaks, Screen[None]):
         state = self.match.state
         t = self.t
         lines: list[str] = []
-        if self.notice:
-            lines.append(self.notice)
+        if self.notice is not None:
+            lines.append(self.notice())
         phase = state.phase
         acts = self.match.actions()
         if phase is Phase.OPENING:
             lines.append(t("status.opening"))
         elif phase is Phase.TURN and self.handover:
-            name = self.match.names[state.on_roll]
+            name = self.names[state.on_roll]
             lines.append(t("status.handover_double" if Action.DOUBLE in acts else "status.handover", name=name))
         elif phase is Phase.TURN:
             lines.append(t("status.turn_double") if Action.DOUBLE in acts else t("status.turn"))
@@ -641,15 +653,21 @@ class GameScreen(Speaks, Screen[None]):
         name when the winner plays these dice and rolls are called by name."""
         state = self.match.state
         if state.phase is Phase.OPENING and state.opening_dice:
-            d0, _ = state.opening_dice
-            self.notice = self.t("notice.tie", die=d0)
+            die, _ = state.opening_dice
+            self.notice = lambda: self.t("notice.tie", die=die)
         elif state.opening_dice:
             winner = state.on_roll  # the winner's die first: "Badr starts, 5 against 4"
             d0, d1 = state.opening_dice[winner], state.opening_dice[1 - winner]
-            self.notice = self.t("notice.opening", name=self.match.names[winner], d0=d0, d1=d1)
-            texts = self.texts
-            if state.turn is not None and texts.calls:  # (else the winner rolls afresh)
-                self.notice += " " + self.t("roll.exclaimed", name=texts.roll_name(state.turn.roll))
+            roll = state.turn.roll if state.turn is not None else None  # (else the winner rolls afresh)
+
+            def opening() -> str:
+                text = self.t("notice.opening", name=self.names[winner], d0=d0, d1=d1)
+                texts = self.texts
+                if roll is not None and texts.calls:
+                    text += " " + self.t("roll.exclaimed", name=texts.roll_name(roll))
+                return text
+
+            self.notice = opening
 
     def action_roll(self) -> None:
         self.notice = None
@@ -678,9 +696,7 @@ class GameScreen(Speaks, Screen[None]):
             self.after_action()
 
         title = (
-            self.t("dice.opening_title")
-            if opening
-            else self.t("dice.title", name=self.match.names[self.match.state.on_roll])
+            self.t("dice.opening_title") if opening else self.t("dice.title", name=self.names[self.match.state.on_roll])
         )
         self.app.push_screen(LineScreen(title, self.t("dice.hint"), check=check), typed)
 
@@ -920,7 +936,7 @@ class GameScreen(Speaks, Screen[None]):
                 self.after_action()
 
         self.app.push_screen(
-            ResignLevelScreen(t("resign.title", name=self.match.names[state.on_roll]), body, t("resign.hint")), chosen
+            ResignLevelScreen(t("resign.title", name=self.names[state.on_roll]), body, t("resign.hint")), chosen
         )
 
     def _answer_resignation(self) -> None:
@@ -940,8 +956,8 @@ class GameScreen(Speaks, Screen[None]):
 
         self.app.push_screen(
             AnswerScreen(
-                t("resign.offer_title", name=self.match.names[1 - resigner]),
-                t(f"resign.offer{level}", name=self.match.names[resigner]),
+                t("resign.offer_title", name=self.names[1 - resigner]),
+                t(f"resign.offer{level}", name=self.names[resigner]),
                 t("resign.offer_hint"),
             ),
             answered,
@@ -951,7 +967,7 @@ class GameScreen(Speaks, Screen[None]):
         state = self.match.state
         result = state.results[-1]
         t = self.t
-        names = self.match.names
+        names = self.names
         kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
         how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
         points = self.t_n("points", result.points)

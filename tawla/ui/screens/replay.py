@@ -22,7 +22,7 @@ from tawla.game import Match, ScriptedDice
 from tawla.store.saves import games_of
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
-from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, set_text
+from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, set_text, shown_name
 from tawla.ui.screens.base import Speaks
 
 
@@ -37,12 +37,18 @@ class ReplayScreen(Speaks, Screen[None]):
     """
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Forward is the way the screen reads: → (and ]) left to right, ← (and [) right to left.
+        # Each key has both meanings; check_action lets through the one of the screen's direction.
         Binding("right," + both("l"), "step(1)", "key.replay_next"),
         Binding("left," + both("h"), "step(-1)", "key.replay_back"),
+        Binding("left," + both("h"), "step_rtl(1)", "key.replay_next"),
+        Binding("right," + both("l"), "step_rtl(-1)", "key.replay_back"),
         Binding("home", "jump(0)", "key.replay_start", show=False),
         Binding("end", "jump(1)", "key.replay_end", show=False),
         Binding("pagedown,right_square_bracket", "game(1)", "key.replay_next_game"),
+        Binding("pagedown,left_square_bracket", "game_rtl(1)", "key.replay_next_game"),
         Binding("pageup,left_square_bracket", "game(-1)", "key.replay_previous_game", show=False),
+        Binding("pageup,right_square_bracket", "game_rtl(-1)", "key.replay_previous_game", show=False),
         Binding("escape," + both("q"), "leave", "key.back"),
     ]
 
@@ -93,6 +99,18 @@ class ReplayScreen(Speaks, Screen[None]):
         self.match = self._match_at(self.game_index, self.frame)
         self.redraw()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The arrows' meaning in the screen's direction (the ``_rtl`` actions in Arabic)."""
+        if action in ("step", "game", "step_rtl", "game_rtl"):
+            return action.endswith("_rtl") == self.rtl
+        return True
+
+    def action_step_rtl(self, delta: int) -> None:
+        self.action_step(delta)
+
+    def action_game_rtl(self, delta: int) -> None:
+        self.action_game(delta)
+
     def action_step(self, delta: int) -> None:
         if 0 <= self.frame + delta <= self._length(self.game_index):
             self._show(self.game_index, self.frame + delta)
@@ -123,8 +141,14 @@ class ReplayScreen(Speaks, Screen[None]):
         view.show(self._banner(), board_model(self.match, prefs, self.words), self._panel())
         set_text(self, self._shown, "#status", self._status())
 
-    def _banner(self) -> object:
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names as shown (a default name in the interface's language)."""
         a, b = self.source.names
+        return shown_name(a, self.words), shown_name(b, self.words)
+
+    def _banner(self) -> object:
+        a, b = self.names
         text = self.t("replay.banner", a=a, b=b, game=self.game_index + 1, games=len(self.games))
         return self.show(text, justify="center")
 
@@ -138,7 +162,7 @@ class ReplayScreen(Speaks, Screen[None]):
         rules = state.rules
         head.append(self.t_n("panel.match", rules.match_length) if rules.is_match else self.t("panel.money"))
         head.append("\n")
-        a, b = self.source.names
+        a, b = self.names
         head.append(self.t("over.score", a=a, sa=state.score[0], b=b, sb=state.score[1]))
         moves = Text()
         moves.append(self.t("panel.moves"), style="bold underline")

@@ -1,0 +1,151 @@
+"""F2 in a game says the last notice again in the other language, default names follow the
+language, and a replay in Arabic steps forward with ← (#13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tawla.engine import legal_plays
+from tawla.game import Match, RuleSet, ScriptedDice
+from tawla.i18n import tr
+from tawla.i18n.bidi import visual
+from tawla.i18n.words import Words
+from tawla.store.settings import Settings
+from tawla.ui.app import TawlaApp
+from tawla.ui.match_view import shown_name
+from tawla.ui.screens.game import GameScreen
+from tawla.ui.screens.replay import ReplayScreen
+
+
+def screen_text(app: TawlaApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def shown(app: TawlaApp, text: str) -> str:
+    return visual(text, rtl=app.words.rtl)
+
+
+# -- default names ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "english", "arabic"),
+    [
+        ("Player 1", "Player 1", "لاعب 1"),
+        ("Player 2", "Player 2", "لاعب 2"),
+        ("لاعب 1", "Player 1", "لاعب 1"),
+        ("لاعب ٢", "Player 2", "لاعب 2"),  # (given while the digits were Arabic-Indic)
+        ("Ali", "Ali", "Ali"),  # a typed name stays as typed
+        ("ليلى", "ليلى", "ليلى"),
+        ("Player 3", "Player 3", "Player 3"),
+    ],
+)
+def test_a_default_name_is_said_in_the_interfaces_language(name: str, english: str, arabic: str) -> None:
+    assert shown_name(name, Words("en")) == english
+    assert shown_name(name, Words("ar")) == arabic
+    assert shown_name(name, Words("ar", arabic_indic=True)) == arabic.replace("1", "١").replace("2", "٢")
+
+
+# -- F2 in a game -----------------------------------------------------------------------------------
+
+
+async def test_f2_says_the_last_notice_again_in_the_other_language() -> None:
+    match = Match(RuleSet(match_length=3), ("Player 1", "Ali"), ScriptedDice([(3, 2)]))
+    app = TawlaApp(lang="en", dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")  # the opening roll: 3 against 2, Player 1 starts
+        english = tr("en", "notice.opening", name="Player 1", d0=3, d1=2)
+        assert english in screen_text(app)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.language == "ar" and isinstance(app.screen, GameScreen)
+        words = app.words
+        arabic = words.t("notice.opening", name=words.t("new.default1"), d0=3, d1=2)
+        text = screen_text(app)
+        assert shown(app, arabic) in text
+        assert "Player" not in text and "starts" not in text
+        assert "Ali" in text  # (a typed name, as typed)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert english in screen_text(app)
+
+
+async def test_f2_says_a_forced_move_again_in_the_other_language() -> None:
+    from tawla.engine import Position
+    from tawla.game import MatchState, Phase
+
+    # The other side holds the mover's 20 to 24: 6-6 enters on 19 and only that checker can
+    # go on (the others, on the 6, may not bear off yet): bar/19/13/7/1, forced.
+    board = Position.from_counts({25: 1, 6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 13: 5})
+    state = MatchState(rules=RuleSet(), phase=Phase.TURN, board=board, on_roll=0)
+    match = Match(names=("Player 1", "Player 2"), dice=ScriptedDice([(6, 6)]), start=state)
+    app = TawlaApp(lang="en", dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")  # 6-6: the forced move plays itself
+        turn = match.state.turn
+        assert turn is not None and turn.made
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.notice is not None
+        english = screen.notice()
+        assert english.startswith(tr("en", "notice.forced", player="Player 1", play="").split(":")[0])
+        await pilot.press("f2")
+        await pilot.pause()
+        words = app.words
+        arabic = screen.notice()
+        assert arabic.startswith(words.t("notice.forced", player=words.t("new.default1"), play="").split(":")[0])
+        assert shown(app, arabic) in screen_text(app) and "Player" not in screen_text(app)
+
+
+# -- the replay ---------------------------------------------------------------------------------------
+
+
+def one_turn_played() -> Match:
+    match = Match(RuleSet(match_length=3), ("Player 1", "ليلى"), ScriptedDice([(6, 1), (5, 2)]))
+    match.roll_opening()
+    turn = match.state.turn
+    assert turn is not None
+    match.play(sorted(legal_plays(turn.start, turn.roll), key=str)[0])
+    match.confirm()
+    return match
+
+
+@pytest.mark.parametrize(("lang", "forward", "back"), [("en", "right", "left"), ("ar", "left", "right")])
+async def test_a_replay_steps_forward_the_way_the_screen_reads(lang: str, forward: str, back: str) -> None:
+    app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.push_screen(ReplayScreen(one_turn_played()))
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.frame == 0
+        await pilot.press(forward, forward)
+        assert replay.frame == 2
+        await pilot.press(back)
+        assert replay.frame == 1
+        # The footer says so: the forward arrow with "step on", the other with "step back".
+        footer = screen_text(app).splitlines()[-1]
+        arrow = {"left": "←", "right": "→"}
+        if lang == "ar":
+            assert f"{visual(tr('ar', 'key.replay_next'), rtl=True)} {arrow[forward]}" in footer
+            assert f"{visual(tr('ar', 'key.replay_back'), rtl=True)} {arrow[back]}" in footer
+        else:
+            assert f"{arrow[forward]} {tr('en', 'key.replay_next')}" in footer
+            assert f"{arrow[back]} {tr('en', 'key.replay_back')}" in footer
+        assert shown(app, shown_name("Player 1", app.words)) in screen_text(app)
+
+
+async def test_the_language_switch_turns_the_replays_arrows_round() -> None:
+    app = TawlaApp(lang="en", settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.push_screen(ReplayScreen(one_turn_played()))
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("right")
+        assert replay.frame == 1
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("left")  # forward, in Arabic
+        assert replay.frame == 2
+        await pilot.press("ظ")  # (no key of the replay)
+        await pilot.press("l")  # l is → (vim keys): back, in Arabic
+        assert replay.frame == 1
