@@ -23,7 +23,8 @@ AR = catalog("ar")
 
 
 def _sentences() -> list[tuple[str, str]]:
-    return sorted(AR.items())
+    """Every Arabic text, the rules without their glossary (which gives the other words on purpose)."""
+    return sorted((k, v.partition("## المصطلحات")[0] if k == "rulebook.text" else v) for k, v in AR.items())
 
 
 @pytest.mark.parametrize(
@@ -51,7 +52,7 @@ def test_six_six_is_dushesh_everywhere() -> None:
 def test_the_program_is_not_a_bare_tawla() -> None:
     """«طاولة» alone reads "a table": the program is اللعبة or البرنامج (the name on the logo and
     «الطاولة», the game, stay)."""
-    bare = re.compile(r"(?<![\w])طاولة(?![\w])")
+    bare = re.compile(r"(?<![\w])طاولة(?![\w]| الزهر)")
     allowed = {"app.name", "menu.logo"}
     assert [key for key, text in _sentences() if bare.search(text) and key not in allowed] == []
 
@@ -132,6 +133,13 @@ def _screen(app: TawlaApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def _notice(screen: GameScreen) -> str:
+    """The status line's notice, in logical order, without its isolates."""
+    notice = screen.notice
+    assert notice is not None
+    return plain(notice() if callable(notice) else notice)
+
+
 def _panel(screen: GameScreen) -> str:
     """The panel's texts in logical order, without their isolates."""
     return plain("\n".join(r.text.plain for r in screen._panel().renderables if isinstance(r, Bidi)))
@@ -145,7 +153,7 @@ async def test_the_cafe_preset_calls_the_roll_on_the_dice_line_the_last_move_and
         await pilot.press("r")  # the opening roll: each player one die
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert screen.notice is not None and "!" not in screen.notice  # these dice are not played
+        assert "!" not in _notice(screen)  # these dice are not played
         await pilot.press("r")  # سامي rolls afresh: 4-3, جهار سه
         assert "— جهار سه" in _panel(screen)
         assert visual("جهار سه", rtl=True) in _screen(app)
@@ -180,7 +188,7 @@ async def test_the_opening_notice_calls_the_opening_roll_when_the_winner_plays_i
         await pilot.press("r")
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert screen.notice is not None and plain(screen.notice).endswith(" شيش بيش!")
+        assert _notice(screen).endswith(" شيش بيش!")
         assert visual("شيش بيش!", rtl=True) in _screen(app)
 
 
@@ -193,4 +201,143 @@ async def test_the_opening_notice_of_manual_dice_calls_the_roll_too() -> None:
         await pilot.press("r", "5", "6", "enter")  # ليلى's 6 against سامي's 5
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        assert screen.notice is not None and plain(screen.notice).endswith(" شيش بيش!")
+        assert _notice(screen).endswith(" شيش بيش!")
+
+
+# -- the rules screen: what the seeds say, and the glossary ---------------------------------------
+
+TERMS: list[tuple[str, str, tuple[str, ...]]] = [
+    # concept, the word on the Arabic screen, the other words players say (from the seeds)
+    ("checker", "الحجر", ("القرص",)),
+    ("point", "الخانة", ("البيت", "النقطة")),
+    ("bar", "البار", ("الحاجز", "الشريط")),
+    ("dice", "الزهر", ("النرد",)),
+    ("die", "الزهرة", ("النردة",)),
+    ("doubles", "الدبل", ("الزوج",)),
+    ("6-6", "دوشيش", ()),
+    ("6-5", "شيش بيش", ()),
+    ("blot", "الحجر المكشوف", ("الحجر الوحيد", "الحجر المنفرد")),
+    ("hit", "الكسر", ("الضرب", "التكسير")),
+    ("closed point", "الخانة المغلقة", ("المسكّرة", "سكّر خانة")),
+    ("bearing off", "الإخراج", ("التطليع",)),
+    ("pips", "الخطوات", ("عدّ النقاط",)),
+    ("move", "النقلة", ("الحركة",)),
+    ("game", "الجولة", ("الشوط",)),
+    ("backgammon", "المارس التركي", ("المارس المزدوج",)),
+    ("money play", "لعب النقود", ("على دنانير",)),
+    ("customs", "عادات اللعب", ("الأعراف",)),
+]
+GLOSSARY = {"ar": "## المصطلحات", "en": "## Glossary"}
+ONLY_IN_THE_GLOSSARY: tuple[str, ...] = ("ضرب", "تكسير", "وحيد", "منفرد", "سكّر", "تطليع", "عدّ النقاط")
+ONLY_IN_THE_GLOSSARY += ("الحاجز", "الشريط", "نرد", "زوج", "قرص", "شوط", "مزدوج", "دنانير", "أعراف")
+"""The other words players say, which the Arabic screen does not use (the glossary gives them; the
+rules may name one in brackets beside the word used, «الإخراج (التطليع)»)."""
+
+
+def _glossary(lang: str) -> str:
+    _, found, glossary = tr(lang, "rulebook.text").partition(GLOSSARY[lang])
+    assert found, f"the {lang} rules have a glossary"
+    return glossary
+
+
+def _entries(lang: str) -> list[str]:
+    from tawla.ui.screens.rulebook import blocks
+
+    return [text for kind, text in blocks(_glossary(lang)) if kind == "bullet"]
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+@pytest.mark.parametrize(("concept", "word", "others"), TERMS, ids=[t[0] for t in TERMS])
+def test_the_glossary_gives_the_word_used_and_the_words_players_say(
+    lang: str, concept: str, word: str, others: tuple[str, ...]
+) -> None:
+    """Both glossaries (the English one too: its Arabic words in Arabic, a reading in italics)
+    list each concept once, the word on the screen first, then the other words."""
+    entries = [e for e in _entries(lang) if word in e]
+    assert entries, (concept, word)
+    entry = next(e for e in entries if all(o in e for o in others))
+    assert all(entry.index(word) < entry.index(o) for o in others), (concept, entry)
+
+
+def test_the_glossary_words_are_the_words_of_the_screen() -> None:
+    """The word the glossary names first is the one every other sentence uses: hit is كسر in the
+    status line and the rules, a blot مكشوف, pips خطوات, 6-6 دوشيش."""
+    assert "يكسر الحجر المكشوف" in AR["status.put_hit"]
+    assert AR["panel.pips"] == "الخطوات" and AR["roll.double6"] == "دوشيش"
+    assert "عادات اللعب" in AR["new.preset"]
+    rules = AR["rulebook.text"].partition(GLOSSARY["ar"])[0]
+    for word in ("يكسره", "حجر مكشوف", "مغلقة", "الإخراج", "167 خطوة", "لعب النقود"):
+        assert word in rules, word
+
+
+def test_the_other_words_are_left_to_the_glossary() -> None:
+    rules = AR["rulebook.text"].partition(GLOSSARY["ar"])[0]
+    outside = [re.sub(r"\([^()]*\)", "", rules)]  # (a word in brackets beside the one used is fine)
+    outside += [text for key, text in _sentences() if key != "rulebook.text"]
+    for word in ONLY_IN_THE_GLOSSARY:
+        assert not any(word in text for text in outside), word
+    assert all(any(word in e for e in _entries("ar")) for word in ONLY_IN_THE_GLOSSARY)
+
+
+SECTIONS = [
+    # (English heading, Arabic heading, what the section must say in each language)
+    ("Who starts", "من يبدأ", ("International", "Café"), ("«دولي»", "«مقهى»", "المقاهي")),
+    ("The board", "اللوح", ("167 pips",), ("167 خطوة",)),
+    ("Money play", "لعب النقود", ("without the", "for dinars"), ("بلا مكعب", "على دنانير")),
+    (
+        "Real dice, and tournament manners",
+        "الزهر الحقيقي وأصول البطولات",
+        ("--dice manual", "cocked", "picks up the dice", "politely"),
+        ("--dice manual", "المائلة", "يرفع صاحبها زهره", "بأدب"),
+    ),
+    ("Other games on the same board", "ألعاب أخرى على اللوح نفسه", ("Plakoto", "Moultezim"), ("Plakoto", "Moultezim")),
+    ("Glossary", "المصطلحات", ("also",), ("ويقال",)),
+]
+
+
+@pytest.mark.parametrize(("en", "ar", "en_words", "ar_words"), SECTIONS, ids=[s[0] for s in SECTIONS])
+def test_the_rules_have_what_the_seeds_say_in_both_languages(
+    en: str, ar: str, en_words: tuple[str, ...], ar_words: tuple[str, ...]
+) -> None:
+    from tawla.ui.screens.rulebook import blocks
+
+    for lang, heading, words in (("en", en, en_words), ("ar", ar, ar_words)):
+        parts = blocks(tr(lang, "rulebook.text"))
+        start = parts.index(("h2", heading))
+        end = next((i for i in range(start + 1, len(parts)) if parts[i][0] == "h2"), len(parts))
+        section = " ".join(text for _, text in parts[start + 1 : end])
+        for word in words:
+            assert word in section, (lang, heading, word)
+
+
+def test_both_rules_have_the_same_sections_and_glossary_entries() -> None:
+    from tawla.ui.screens.rulebook import blocks
+
+    def shape(lang: str) -> list[str]:
+        return [kind for kind, _ in blocks(tr(lang, "rulebook.text")) if kind in ("h1", "h2")]
+
+    assert shape("en") == shape("ar")
+    assert len(_entries("en")) == len(_entries("ar"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+async def test_the_glossary_is_on_the_rules_screen_at_80x24(lang: str) -> None:
+    from tawla.ui.screens.rulebook import RulebookScreen
+
+    app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_rules()
+        await pilot.pause()
+        assert isinstance(app.screen, RulebookScreen)
+        heading = GLOSSARY[lang].removeprefix("## ")
+        last = "الأعراف" if lang == "ar" else "al-a'raf"  # (the last entry's last word)
+        seen: set[str] = set()
+        scroll = app.screen.query_one("#scroll")
+        for _ in range(60):  # page down to the end
+            text = _screen(app)
+            seen |= {w for w in (heading, last) if visual(w, rtl=lang == "ar") in text}
+            if len(seen) == 2:
+                break
+            scroll.scroll_page_down(animate=False)
+            await pilot.pause()
+        assert seen == {heading, last}

@@ -79,6 +79,7 @@ class RulebookScreen(Speaks, Screen[None]):
     def compose(self) -> ComposeResult:
         self.set_class(self.rtl, "-rtl")
         with VerticalScroll(id="scroll"):
+            previous = ""
             for kind, text in blocks(self.t("rulebook.text")):
                 if kind == "h1":
                     yield Static(self.show(inline(text, "bold")), classes="h1")
@@ -86,8 +87,9 @@ class RulebookScreen(Speaks, Screen[None]):
                     yield Static(self.show(inline(text, "bold underline")), classes="h2")
                 elif kind == "bullet":
                     yield Static(self.show(Text("• ") + inline(text)), classes="bullet")
-                else:
-                    yield Static(self.show(inline(text)), classes="para")
+                else:  # (a paragraph right after a list is set off from it by a blank line)
+                    yield Static(self.show(inline(text)), classes="after-list" if previous == "bullet" else "para")
+                previous = kind
         yield TawlaFooter()
 
     def relabel(self) -> None:
