@@ -1,4 +1,4 @@
-"""The ``tawla`` command: the game, and ``tawla moves`` for analysis.
+"""The ``tawla`` command: the game, ``tawla moves`` for analysis and ``tawla book`` for the players' book.
 
 Exit status: 0 on success, 2 for bad input (options, IDs, dice), as argparse does.
 """
@@ -6,11 +6,14 @@ Exit status: 0 on success, 2 for bad input (options, IDs, dice), as argparse doe
 from __future__ import annotations
 
 import argparse
+import gettext
 import json
+import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from typing import NoReturn, TextIO
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, NoReturn, TextIO
 
 from tawla import __version__
 from tawla.engine import IdError, Position, legal_plays, position_from_id, position_id
@@ -91,50 +94,108 @@ def _prescan_lang(argv: Sequence[str]) -> str | None:
     return None
 
 
-# argparse's own messages (Python 3.11), worded from the catalogs: key, pattern.
-_ARGPARSE_ERRORS = (
-    ("cli.error.unrecognized", re.compile(r"^unrecognized arguments: (?P<args>.*)$")),
-    (
-        "cli.error.invalid_choice",
-        re.compile(r"^argument (?P<argument>\S+): invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)$"),
-    ),
-    ("cli.error.invalid_value", re.compile(r"^argument (?P<argument>\S+): invalid \w+ value: (?P<value>.*)$")),
-    ("cli.error.expected_one", re.compile(r"^argument (?P<argument>\S+): expected one argument$")),
-    ("cli.error.required", re.compile(r"^the following arguments are required: (?P<args>.*)$")),
-    ("cli.error.argument", re.compile(r"^argument (?P<argument>\S+): (?P<message>.*)$")),  # (our own types' words)
-)
+# -- argparse's own messages ------------------------------------------------------------------
+#
+# argparse words its messages ("usage: ", "unrecognized arguments: %s", the group titles …) as
+# gettext messages: it calls ``_(msgid)`` and ``ngettext(...)``, the functions of the gettext
+# module it imports under those names (see "How to translate the argparse output" in the Python
+# documentation). Those functions look for compiled .mo files of the global text domain by the
+# locale variables: they can follow neither ``--lang`` nor the TOML catalogs. So the translation
+# is a ``gettext.NullTranslations`` whose ``gettext``/``ngettext`` answer argparse's msgids from
+# the catalogs, bound to argparse's two names while a :class:`Parser` is built, parses or formats
+# (argparse looks the names up at each call) and unbound afterwards, so that no other user of
+# argparse in the process is touched. A msgid not listed (a message no player can meet, or one a
+# later Python words differently) stays argparse's English.
+
+_ARGPARSE_MESSAGES: dict[str, tuple[str, str | None]] = {
+    # msgid (as argparse passes it to gettext): (catalog key, the placeholder that stands for "%s")
+    "usage: ": ("cli.usage", None),
+    "positional arguments": ("cli.arguments", None),
+    "options": ("cli.options", None),
+    "show this help message and exit": ("cli.help.help", None),
+    "%(prog)s: error: %(message)s\n": ("cli.error.report", None),
+    "argument %(argument_name)s: %(message)s": ("cli.error.argument", None),
+    "unrecognized arguments: %s": ("cli.error.unrecognized", "args"),
+    "expected one argument": ("cli.error.expected_one", None),
+    "invalid choice: %(value)r (choose from %(choices)s)": ("cli.error.invalid_choice", None),
+    "invalid %(type)s value: %(value)r": ("cli.error.invalid_value", None),
+    "ignored explicit argument %r": ("cli.error.explicit_argument", "value"),
+    "the following arguments are required: %s": ("cli.error.required", "args"),
+}
+_FIELD = re.compile(r"\{(\w+)(!r)?\}")
 
 
-class _Formatter(argparse.HelpFormatter):
-    """argparse's layout, with "usage:" in the player's language."""
+class ArgparseTranslations(gettext.NullTranslations):
+    """argparse's msgids answered from the catalogs of ``lang``, with argparse's own
+    ``%``-placeholders: a catalog's ``{name}`` is ``%(name)s``, ``{name!r}`` is ``%(name)r``,
+    and the placeholder listed for a msgid with a bare ``%s`` is that ``%s``."""
 
-    lang = "en"
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
 
-    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[no-untyped-def]
-        if prefix is None:  # (argparse passes "" when it builds a sub-command's name)
-            prefix = tr(self.lang, "cli.usage")
-        return super().add_usage(usage, actions, groups, prefix)
+    def gettext(self, message: str) -> str:
+        found = _ARGPARSE_MESSAGES.get(message)
+        if found is None:
+            return message
+        key, bare = found
+
+        def placeholder(m: re.Match[str]) -> str:
+            kind = "r" if m.group(2) else "s"
+            return f"%{kind}" if m.group(1) == bare else f"%({m.group(1)}){kind}"
+
+        text = _FIELD.sub(placeholder, tr(self.lang, key).replace("%", "%%"))
+        return text + "\n" if message.endswith("\n") else text
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self.gettext(msgid1 if n == 1 else msgid2)
+
+
+@contextmanager
+def _argparse_in(lang: str) -> Iterator[None]:
+    """argparse's ``_`` and ``ngettext`` answer in ``lang`` for the time of the ``with``."""
+    translations = ArgparseTranslations(lang)
+    before = argparse.__dict__["_"], argparse.__dict__["ngettext"]
+    setattr(argparse, "_", translations.gettext)  # noqa: B010 (the stubs do not declare the names)
+    setattr(argparse, "ngettext", translations.ngettext)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(argparse, "_", before[0])  # noqa: B010
+        setattr(argparse, "ngettext", before[1])  # noqa: B010
 
 
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser that speaks the player's language, argparse's own messages included."""
 
-    def __init__(self, lang: str, **kwargs: object) -> None:
-        formatter = type("Formatter", (_Formatter,), {"lang": lang})
-        super().__init__(formatter_class=formatter, add_help=False, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, lang: str, **kwargs: Any) -> None:
         self.lang = lang
-        self._positionals.title = tr(lang, "cli.commands")
-        self._optionals.title = tr(lang, "cli.options")
-        self.add_argument("-h", "--help", action="help", help=tr(lang, "cli.help.help"))
+        with _argparse_in(lang):
+            super().__init__(**kwargs)
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        with _argparse_in(self.lang):  # ("unrecognized arguments" is worded here)
+            return super().parse_args(args, namespace)
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        with _argparse_in(self.lang):
+            return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        with _argparse_in(self.lang):
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        with _argparse_in(self.lang):
+            return super().format_help()
 
     def error(self, message: str) -> NoReturn:
-        for key, pattern in _ARGPARSE_ERRORS:
-            found = pattern.match(message)
-            if found:
-                message = tr(self.lang, key, **found.groupdict())
-                break
-        self.print_usage(sys.stderr)
-        self.exit(2, tr(self.lang, "cli.error.prefix") + message + "\n")
+        with _argparse_in(self.lang):
+            super().error(message)
 
 
 def seed_type(lang: str) -> Callable[[str], int]:
@@ -161,6 +222,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         description=tr(lang, "cli.description"),
         epilog=tr(lang, "cli.epilog"),
     )
+    parser._positionals.title = tr(lang, "cli.commands")  # (argparse's "positional arguments": here the commands)
     parser.add_argument("--seed", type=seed_type(lang), metavar="N", help=tr(lang, "cli.help.seed"))
     parser.add_argument("--dice", choices=("random", "manual"), default="random", help=tr(lang, "cli.help.dice"))
     parser.add_argument("--lang", choices=LANGUAGES, help=tr(lang, "cli.help.lang"))
@@ -168,18 +230,23 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"tawla {__version__}", help=tr(lang, "cli.help.version")
     )
-    commands = parser.add_subparsers(dest="command", metavar="{moves}")
+    commands = parser.add_subparsers(dest="command", metavar="{moves,book}")
     moves = commands.add_parser(
         "moves", help=tr(lang, "cli.help.moves"), description=tr(lang, "cli.help.moves"), lang=lang
     )
     moves.add_argument("position_id", nargs="?", metavar="POSITION_ID", help=tr(lang, "cli.help.position_id"))
     moves.add_argument("roll", nargs="?", metavar="DICE", help=tr(lang, "cli.help.roll"))
     moves.add_argument("--batch", action="store_true", help=tr(lang, "cli.help.batch"))
+    book = commands.add_parser("book", help=tr(lang, "cli.help.book"), description=tr(lang, "cli.help.book"), lang=lang)
+    book.add_argument("--csv", action="store_true", help=tr(lang, "cli.help.csv"))
+    book.add_argument("--period", choices=("week", "month", "all"), default="all", help=tr(lang, "cli.help.period"))
+    book.add_argument("--rules", choices=("all", "match", "money"), default="all", help=tr(lang, "cli.help.rules"))
+    book.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=tr(lang, "cli.help.lang"))
     return parser
 
 
 def _fail(lang: str, message: str) -> int:
-    sys.stderr.write(tr(lang, "cli.error.prefix") + message + "\n")
+    sys.stderr.write(tr(lang, "cli.error.report", prog="tawla", message=message) + "\n")
     return 2
 
 
@@ -202,7 +269,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _fail(lang, str(exc))
         sys.stdout.write("".join(line + "\n" for line in lines))
         return 0
+    if args.command == "book":
+        return run_book(args, lang)
     return run_game(args, lang)
+
+
+def run_book(args: argparse.Namespace, lang: str) -> int:
+    """``tawla book``: the players' book from the data folder, as a table or CSV."""
+    from tawla import cli_book
+    from tawla.store.book import Period, Play, open_book
+    from tawla.store.files import default_paths
+
+    book = open_book(default_paths())
+    try:
+        return cli_book.run(book, lang, sys.stdout, Period(args.period), Play(args.rules), as_csv=args.csv)
+    except BrokenPipeError:  # (``tawla book | head``): the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (so that the exit's flush is quiet)
+        return 0
 
 
 def run_game(args: argparse.Namespace, lang: str) -> int:

@@ -170,7 +170,10 @@ def _docstrings(tree: ast.AST) -> set[int]:
         if isinstance(node, ast.keyword) and node.arg in ("classes", "id", "variant"):
             out.add(id(node.value))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "compile":
-            out.update(id(arg) for arg in node.args)  # a pattern (of argparse's own messages) is not shown
+            out.update(id(arg) for arg in node.args)  # a pattern is not shown
+        target = node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(target, ast.Name) and target.id == "_ARGPARSE_MESSAGES" and isinstance(node.value, ast.Dict):
+            out.update(id(k) for k in node.value.keys)  # argparse's msgids: looked up, never shown
         body = getattr(node, "body", None)
         if not isinstance(body, list):
             continue
