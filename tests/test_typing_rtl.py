@@ -4,6 +4,7 @@ right (#13)."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 import pytest
@@ -302,3 +303,34 @@ def test_the_cursor_at_the_end_goes_where_the_next_letter_goes() -> None:
     assert row("علي Ali", True) == "Ali| ﻲﻠﻋ"
     assert row("صلاح", True) == "|ﺡﻼﺻ"  # lam-alef: one cell for two letters
     assert field_layout("صلاح", True).cells[1].chars == (1, 2)
+
+
+@pytest.mark.parametrize("lang", ["ar", "en"])
+async def test_any_keys_in_a_mixed_name_keep_it_drawn_as_it_reads(lang: str) -> None:
+    """Random letters (Arabic, Latin, digits, a space, a haraka) and editing keys: after each key
+    the field shows exactly what the game will show, with a cursor, and Right after Left (or Left
+    after Right) comes back where it was unless at an edge."""
+    rng = random.Random(13)
+    letters = list("فاطمةلاعليبدر") + list("Ali") + ["1", "space", "\u064e"]
+    keys = ["left", "right", "home", "end", "backspace", "delete"]
+    app = app_in(lang)
+    async with app.run_test(size=SIZE) as pilot:
+        field = await new_match(app, pilot)
+        for _ in range(20):
+            key = rng.choice(letters + keys) if field.value else rng.choice(letters)
+            await pilot.press(key)
+            if len(field.value) > 20:
+                await pilot.press("ctrl+u", "end", "ctrl+u")
+            if not field.value:
+                continue
+            await pilot.press("home")  # (no end cell: only the text)
+            shown = seen(app, field)
+            assert shown.text == visual(field.value, rtl=lang == "ar").strip(), field.value
+            assert shown.cursor is not None
+            await pilot.press("end")
+            for there, back in (("left", "right"), ("right", "left")):
+                before = field.cursor_position
+                await pilot.press(there)
+                moved = field.cursor_position != before
+                await pilot.press(back)
+                assert field.cursor_position == before or not moved or before == len(field.value)
