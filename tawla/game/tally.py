@@ -266,6 +266,7 @@ class _Fold:
         self.on_roll = s.on_roll
         self.played = list(s.turns_played)
         self.cube_turned = s.cube_turned
+        self.pips = [s.pips_now(0), s.pips_now(1)]
         turn = s.turn
         if turn is not None:
             self.roll = turn.roll
@@ -368,21 +369,22 @@ class _Fold:
         rest.remove(die)
         self.remaining = tuple(rest)
         self.stale = True
+        player = self.on_roll
+        self.pips[player] -= step.source - step.dest  # (the bar is 25, off is 0)
         if step.hit:
-            self._hit(self.on_roll)
+            self.pips[1 - player] += step.dest  # (sent from its 25 - dest to its bar, 25)
+            self._hit(player)
         if step.dest == OFF and self.pos.mover_off == CHECKERS:
             self._advance(TurnEnded())  # the game is over: its end goes through the rules
 
     def _end_turn(self) -> None:
         player = self.on_roll
-        after = self.pos
         self.played[player] += 1
-        self.board = after.swapped()
+        self.board = self.pos.swapped()
         self.on_roll = 1 - player
         self.phase = Phase.TURN
         self.stale = True
-        mine, theirs = after.mover_pips, after.opponent_pips
-        self._turn_done(player, self.roll, (mine, theirs) if player == 0 else (theirs, mine))
+        self._turn_done(player, self.roll, (self.pips[0], self.pips[1]))
 
     def _advance(self, event: Event) -> None:
         before = self._state()

@@ -31,7 +31,7 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
-from typing import Final
+from typing import Final, TypeVar
 
 from tawla.store.files import Paths
 from tawla.store.players import (
@@ -59,6 +59,9 @@ __all__ = [
     "open_book",
     "period_start",
 ]
+
+
+_T = TypeVar("_T")
 
 
 class Period(enum.StrEnum):
@@ -277,6 +280,13 @@ class _Tally:
         )
 
 
+def _latest_first(items: list[_T], when: Callable[[_T], str], name: Callable[[_T], object]) -> list[_T]:
+    """``items`` the most recent first, those of one moment by name."""
+    items = sorted(items, key=name)  # type: ignore[arg-type]
+    items.sort(key=when, reverse=True)  # (stable: the names stay in order within one moment)
+    return items
+
+
 def _utc(moment: datetime | None) -> str:
     return "" if moment is None else moment.astimezone(UTC).isoformat(timespec="seconds")
 
@@ -345,8 +355,7 @@ class Book:
             if (include_forgotten or not p.forgotten)
             and (not wanted or any(wanted in search_key(n) for n in (p.name, *p.spellings)))
         ]
-        found.sort(key=lambda p: (p.last_played, p.name), reverse=True)
-        return found
+        return _latest_first(found, lambda p: p.last_played, lambda p: p.name)
 
     def matches_of(self, name: str) -> list[Record]:
         """The player's matches in the history (counted or not), oldest first."""
@@ -394,10 +403,10 @@ class Book:
             pair[0].add(record, 0)
             pair[1].add(record, 1)
         people = self._all_people()
-        lines = sorted(
-            (Line(people[key], tally.figures()) for key, tally in singles.items()),
-            key=lambda line: (line.figures.last_played, line.person.name),
-            reverse=True,
+        lines = _latest_first(
+            [Line(people[key], tally.figures()) for key, tally in singles.items()],
+            lambda line: line.figures.last_played,
+            lambda line: line.person.name,
         )
         pair_list = []
         for (a, b), (ta, tb) in pairs.items():
@@ -405,7 +414,9 @@ class Book:
             if (fb.won, fb.points_won) > (fa.won, fa.points_won):
                 a, b, fa, fb = b, a, fb, fa
             pair_list.append(Pair((people[a], people[b]), (fa, fb)))
-        pair_list.sort(key=lambda p: (p.figures[0].last_played, p.people[0].name, p.people[1].name), reverse=True)
+        pair_list = _latest_first(
+            pair_list, lambda p: p.figures[0].last_played, lambda p: (p.people[0].name, p.people[1].name)
+        )
         return Standings(period, play, period_start(period, now), len(selected), tuple(lines), tuple(pair_list), alone)
 
     def between(
@@ -455,7 +466,8 @@ class Book:
         together = sum(1 for r in self.records if {self.key_of(r.names[0]), self.key_of(r.names[1])} == {key, other})
         if together:
             raise BookError("played_each_other", matches=together)
-        return self._changed(lambda aliases: merged(aliases, key, other))
+        shown = self._all_people()[other].name
+        return self._changed(lambda aliases: merged(aliases, key, other, shown))
 
     def forget(self, name: str, now: datetime | None = None) -> Book:
         """Take ``name``'s player off the list of players (see :class:`Person`); their matches stay.

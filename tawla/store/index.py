@@ -8,9 +8,10 @@ The index is derived, never the only copy of anything: the history files win.
   since, and drops the rows of files that are gone: a match archived by another tawla, a
   file copied in or deleted by hand, are all seen at the next open.
 * **Sound.** An index that is not a database, has another application id or schema version
-  or columns, or fails SQLite's ``quick_check``, or any database error on the way, is
-  deleted and built again from the files. If it cannot be written at all (a read-only
-  folder, a full disk) the book is counted from the files directly.
+  or columns, fails SQLite's ``quick_check`` or has a row that does not match its checksum,
+  or any database error on the way, is deleted and built again from the files. If it
+  cannot be written at all (a read-only folder, a full disk) the book is counted from the
+  files directly.
 * **One writer.** Opening takes an operating-system lock (``<data>/book.lock``,
   :mod:`tawla.store.lock`) for the whole open-refresh-read, with the connection closed
   before the lock is let go, so two tawlas never have the database open at once: one waits
@@ -26,6 +27,7 @@ import contextlib
 import os
 import sqlite3
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Final
@@ -45,27 +47,38 @@ BATCH: Final = 200
 
 _RECORD: Final = ("names0", "names1", "started", "ended", "length", "finished", "games", "winner")
 _SIDES: Final = tuple(f"{name}{player}" for player in (0, 1) for name in SIDE_FIELDS)
-COLUMNS: Final = ("file", "size", "mtime", "ok", *_RECORD, *_SIDES)
+COLUMNS: Final = ("file", "size", "mtime", "ok", *_RECORD, *_SIDES, "crc")
 """Every column of the one table, in order: a file's fingerprint, whether it is a match
-(``ok``), and its record (NULL for a file that is not)."""
+(``ok``), its record (NULL for a file that is not), and a checksum of the rest of the row
+(SQLite checks its pages' structure, not the values in them)."""
 
 _TYPES = {"names0": "TEXT", "names1": "TEXT", "started": "TEXT", "ended": "TEXT"}
 _CREATE = "CREATE TABLE matches ({})".format(
     ", ".join(
         ["file TEXT PRIMARY KEY", "size INTEGER NOT NULL", "mtime INTEGER NOT NULL", "ok INTEGER NOT NULL"]
         + [f"{c} {_TYPES.get(c, 'INTEGER')}" for c in (*_RECORD, *_SIDES)]
+        + ["crc INTEGER NOT NULL"]
     )
 )
 _INSERT = "INSERT OR REPLACE INTO matches VALUES ({})".format(", ".join("?" * len(COLUMNS)))
-_SELECT = "SELECT file, {} FROM matches WHERE ok = 1".format(", ".join(COLUMNS[4:]))
+_SELECT = "SELECT {} FROM matches".format(", ".join(COLUMNS))
 
 Fingerprint = tuple[int, int]
 """A file's size and modification time (ns)."""
 
 
+def _crc(values: tuple[object, ...]) -> int:
+    return zlib.crc32(repr(values).encode("utf-8", "surrogatepass"))
+
+
 def _row(file: str, fingerprint: Fingerprint, record: Record | None) -> tuple[object, ...]:
+    values = _values(file, fingerprint, record)
+    return (*values, _crc(values))
+
+
+def _values(file: str, fingerprint: Fingerprint, record: Record | None) -> tuple[object, ...]:
     if record is None:
-        return (file, *fingerprint, 0, *(None,) * (len(COLUMNS) - 4))
+        return (file, *fingerprint, 0, *(None,) * (len(COLUMNS) - 5))
     sides = tuple(getattr(side, name) for side in record.sides for name in SIDE_FIELDS)
     return (
         file,
@@ -187,7 +200,9 @@ class Index:
             rows = con.execute(_SELECT).fetchall()
         finally:
             con.close()
-        return sort_records(_record(row[0], row[1:]) for row in rows)
+        if any(_crc(row[:-1]) != row[-1] for row in rows):
+            raise sqlite3.DatabaseError("a row does not match its checksum")
+        return sort_records(_record(row[0], row[4:-1]) for row in rows if row[3] == 1)
 
     def _connect(self) -> sqlite3.Connection:
         """The open index, built again first if it is not sound."""

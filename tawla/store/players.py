@@ -7,7 +7,8 @@ as are «علي» and «عَلي»). This small file says what the book should m
 
     {"format": "tawla-players", "version": 1,
      "links": {"علي": "ali"},                        # a key that belongs to another player
-     "names": {"ali": "Ali Hassan"},                 # the name a player is shown under
+     "names": {"ali": "Ali Hassan"},                 # the name a player is shown under (set by a
+                                                     # rename or a merge; else the latest played under)
      "forgotten": {"badr": "2026-11-30T10:00:00+00:00"}}  # taken off the list of players, when
 
 * **rename**: the player's key links to the new name's key and the new name is shown; every
@@ -128,7 +129,7 @@ class Aliases:
         links, names, forgotten = tables
         if any(target in links or target == key for key, target in links.items()):
             raise StoreError("invalid", field="links")  # (a chain or a circle: never written so)
-        if any(name_key(shown) != key for key, shown in names.items()):
+        if any(len(shown) > MAX_NAME or not name_key(shown) for shown in names.values()):
             raise StoreError("invalid", field="names")
         return cls(links, names, forgotten)
 
@@ -224,14 +225,15 @@ def renamed(aliases: Aliases, key: str, new: str, taken: frozenset[str]) -> Alia
     return Aliases(links, names, forgotten)
 
 
-def merged(aliases: Aliases, key: str, into: str) -> Aliases:
-    """``key``'s player and ``into``'s are one: ``into``'s, under its name."""
+def merged(aliases: Aliases, key: str, into: str, shown: str) -> Aliases:
+    """``key``'s player and ``into``'s are one: ``into``'s, shown as ``shown`` (the name
+    ``into``'s player is shown under now, whichever name the next match is played under)."""
     key, into = aliases.resolve(key), aliases.resolve(into)
     if key == into:
         raise BookError("same_player")
     links = {k: (into if t == key else t) for k, t in aliases.links.items()}
     links[key] = into
-    names = {k: v for k, v in aliases.names.items() if k != key}
+    names = {k: v for k, v in aliases.names.items() if k != key} | {into: _check_name(shown)}
     forgotten = {k: v for k, v in aliases.forgotten.items() if k != key}
     return Aliases(links, names, forgotten)
 

@@ -102,6 +102,11 @@ def _int(value: object, low: int, high: int) -> int:
 
 def event_from_json(raw: object) -> Event:
     """The event of a compact array; raises ValueError for anything else."""
+    if type(raw) is list and len(raw) == 3 and raw[0] == "step":  # (most of any history: first)
+        source, die = raw[1], raw[2]
+        if type(source) is int and type(die) is int and 1 <= source <= 25 and 1 <= die <= 6:
+            return Stepped(source, die)
+        raise ValueError(raw)
     if not isinstance(raw, list) or not raw or not isinstance(raw[0], str):
         raise ValueError(raw)
     tag, args = raw[0], raw[1:]

@@ -1,0 +1,186 @@
+"""``tawla book``: the players' book on the command line, as a table or as CSV.
+
+The table: a title line (the period, the kind of play, how many matches), the players
+against everyone, then every pair head to head, and a legend. Pairs of figures share a
+column, joined by an en dash (games won–lost, gammons given–taken, doubles
+offered–taken–dropped). In Arabic the lines are printed in logical order, as the rest of the
+command line is (see :mod:`tawla.cli`), each beginning and every cell ending with a
+right-to-left mark (U+200F): a terminal that lays Arabic out itself then shows the
+columns from the right, and a name or a number cannot run into its neighbour (bidi rule
+W7 would otherwise turn the numbers after a Latin name left to right).
+
+The CSV (``--csv``): one row per player against everyone (the opponent left empty), then
+one per player and opponent (every pair twice, once from each side), every figure in its own
+column as plain digits, the header in the chosen language, no marks.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Sequence
+from datetime import datetime, tzinfo
+from typing import TextIO
+
+from tawla.i18n import RTL_LANGUAGES, plain, tr_n
+from tawla.i18n import tr as _tr
+from tawla.store.book import Book, Figures, Line, Pair, Period, Play, Standings
+
+RLM = "\u200f"
+DASH = "–"
+
+
+def tr(lang: str, key: str, /, **params: object) -> str:
+    return plain(_tr(lang, key, **params))
+
+
+def _date(stamp: str, zone: tzinfo | None) -> str:
+    """A record's UTC time as the local date (``zone``: the computer's, unless told)."""
+    if not stamp:
+        return ""
+    return datetime.fromisoformat(stamp).astimezone(zone).date().isoformat()
+
+
+def _streak(lang: str, n: int) -> str:
+    if n > 0:
+        return plain(tr_n(lang, "book.streak.won", n))
+    if n < 0:
+        return plain(tr_n(lang, "book.streak.lost", -n))
+    return DASH
+
+
+def _pair(*values: int) -> str:
+    return DASH.join(str(v) for v in values)
+
+
+_FIGURES: tuple[tuple[str, Callable[[Figures], Sequence[int]]], ...] = (
+    ("matches", lambda f: (f.matches,)),
+    ("won_lost", lambda f: (f.won, f.lost)),
+    ("games", lambda f: (f.games_won, f.games_lost)),
+    ("points", lambda f: (f.points_won, f.points_lost)),
+    ("gammons", lambda f: (f.gammons_won, f.gammons_lost)),
+    ("backgammons", lambda f: (f.backgammons_won, f.backgammons_lost)),
+    ("doubles", lambda f: (f.doubles_offered, f.doubles_taken, f.doubles_dropped)),
+    ("longest", lambda f: (f.longest_streak,)),
+)
+"""The table's columns of figures (then the current streak and the date): a name, the values."""
+
+
+def _cells(lang: str, figures: Figures, zone: tzinfo | None) -> list[str]:
+    return [
+        *(_pair(*values(figures)) for _, values in _FIGURES),
+        _streak(lang, figures.current_streak),
+        _date(figures.last_played, zone),
+    ]
+
+
+def _layout(rows: list[list[str]], text_columns: int, rtl: bool) -> list[str]:
+    """Rows of cells as aligned lines: the first ``text_columns`` padded after the text (the
+    start side), the figures before it (the end side)."""
+    from rich.cells import cell_len
+
+    widths = [max(cell_len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = []
+        for i, cell in enumerate(row):
+            pad = " " * (widths[i] - cell_len(cell))
+            cells.append((cell + pad if i < text_columns else pad + cell) + (RLM if rtl else ""))
+        lines.append(((RLM if rtl else "") + "  ".join(cells)).rstrip())
+    return lines
+
+
+def table(book: Book, standings: Standings, lang: str, zone: tzinfo | None = None) -> list[str]:
+    """The lines of ``tawla book`` (without their newlines)."""
+    rtl = lang in RTL_LANGUAGES
+    mark = RLM if rtl else ""
+    title = tr(
+        lang,
+        "book.title",
+        period=tr(lang, f"book.period.{standings.period.value}"),
+        play=tr(lang, f"book.play.{standings.play.value}"),
+        matches=plain(tr_n(lang, "book.matches", standings.matches)),
+    )
+    lines = [mark + title]
+    if not book.records:
+        return [*lines, mark + tr(lang, "book.empty")]
+    if not standings.players:
+        return [*lines, mark + tr(lang, "book.none")]
+    heads = [tr(lang, f"book.column.{name}") for name, _ in _FIGURES]
+    heads += [tr(lang, "book.column.current"), tr(lang, "book.column.last")]
+    player, opponent = tr(lang, "book.column.player"), tr(lang, "book.column.opponent")
+    lines += ["", mark + tr(lang, "book.players")]
+    rows = [[player, *heads]] + [[line.person.name, *_cells(lang, line.figures, zone)] for line in standings.players]
+    lines += _layout(rows, 1, rtl)
+    lines += ["", mark + tr(lang, "book.pairs")]
+    rows = [[player, opponent, *heads]]
+    for pair in standings.pairs:
+        rows.append([pair.people[0].name, pair.people[1].name, *_cells(lang, pair.figures[0], zone)])
+    lines += _layout(rows, 2, rtl)
+    lines += ["", mark + tr(lang, "book.legend")]
+    if standings.alone:
+        lines.append(mark + plain(tr_n(lang, "book.alone", standings.alone)))
+    return lines
+
+
+CSV_COLUMNS = (
+    "player",
+    "opponent",
+    "matches",
+    "won",
+    "lost",
+    "drawn",
+    "games",
+    "games_won",
+    "games_lost",
+    "points_won",
+    "points_lost",
+    "gammons_won",
+    "gammons_lost",
+    "backgammons_won",
+    "backgammons_lost",
+    "doubles_offered",
+    "doubles_taken",
+    "doubles_dropped",
+    "longest_streak",
+    "current_streak",
+    "last_played",
+)
+"""The CSV's columns: the two names, then :class:`~tawla.store.book.Figures`' fields in order
+(``current_streak`` signed: wins positive, losses negative; ``last_played`` a local date)."""
+
+
+def write_csv(standings: Standings, lang: str, out: TextIO, zone: tzinfo | None = None) -> None:
+    """The book as CSV (RFC 4180, ``\\r\\n`` line ends as the csv module writes them)."""
+    writer = csv.writer(out)
+    writer.writerow([tr(lang, f"book.csv.{name}") for name in CSV_COLUMNS])
+
+    def row(a: str, b: str, figures: Figures) -> list[str]:
+        values = [str(getattr(figures, name)) for name in CSV_COLUMNS[2:-1]]
+        return [a, b, *values, _date(figures.last_played, zone)]
+
+    line: Line
+    for line in standings.players:
+        writer.writerow(row(line.person.name, "", line.figures))
+    pair: Pair
+    for pair in standings.pairs:
+        writer.writerow(row(pair.people[0].name, pair.people[1].name, pair.figures[0]))
+        writer.writerow(row(pair.people[1].name, pair.people[0].name, pair.figures[1]))
+
+
+def run(
+    book: Book,
+    lang: str,
+    out: TextIO,
+    period: Period = Period.ALL,
+    play: Play = Play.ANY,
+    as_csv: bool = False,
+    now: datetime | None = None,
+    zone: tzinfo | None = None,
+) -> int:
+    """Print the book (the command's work, with the book and the moment given: tests)."""
+    standings = book.standings(period, play, now)
+    if as_csv:
+        write_csv(standings, lang, out, zone)
+    else:
+        out.write("".join(line + "\n" for line in table(book, standings, lang, zone)))
+    return 0

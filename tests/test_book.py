@@ -1,0 +1,1029 @@
+"""The players' book (#14): every figure against a direct recount from the events, renames and
+merges that keep every total, the index against damage, staleness and two processes at once,
+and ``tawla book`` in both languages.
+
+The random matches are the random-match generator's (tests/randomplay.py), played once per
+test process and written under many names and dates. The recount here never goes through
+:mod:`tawla.game.tally`: it walks the states the rules engine gives for each event.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import io
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import textwrap
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from itertools import accumulate
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tawla.engine import BAR
+from tawla.game import Match, MatchState, advance
+from tawla.game.events import (
+    Beavered,
+    Doubled,
+    Dropped,
+    NextGame,
+    Raccooned,
+    ResignAccepted,
+    Rolled,
+    Stepped,
+    Took,
+    TurnEnded,
+)
+from tawla.game.state import ResultKind
+from tawla.game.tally import CubeAction, story_of, tell
+from tawla.store import saves
+from tawla.store.book import Book, BookError, Period, Play, open_book, period_start
+from tawla.store.files import Paths, atomic_write
+from tawla.store.index import COLUMNS, Index
+from tawla.store.players import name_key, search_key
+from tawla.store.records import Record, read_record, record_of, recount
+
+from .randomplay import play_random_match, random_rules
+
+POOL = 16
+NAMES = ("Ali", "ali", "علي", "عَلي", "Badr", "بدر", "Salma", "سلمى", "José", "Jose")
+T0 = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)  # a Monday
+
+
+# -- the random matches and a recount that does not use the tally ---------------------------------
+
+
+@functools.cache
+def pool() -> tuple[Match, ...]:
+    """Random finished matches and money sessions (up to 3 games), played once per process."""
+    out = []
+    for i in range(POOL):
+        rng = random.Random(f"book-{i}")
+        out.append(play_random_match(rng, random_rules(rng), max_games=3, check=False))
+    return tuple(out)
+
+
+@functools.cache
+def pool_json() -> tuple[dict[str, Any], ...]:
+    return tuple(
+        saves.to_json(saves.SavedMatch(m, f"base-{i}", "2026-01-01T00:00:00+00:00")) for i, m in enumerate(pool())
+    )
+
+
+@dataclass(frozen=True)
+class Count:
+    """One match counted from the engine's states, event by event."""
+
+    finished: bool
+    games: int
+    winner: int | None
+    points: tuple[int, int]
+    games_won: tuple[int, int]
+    gammons: tuple[int, int]
+    backgammons: tuple[int, int]
+    offers: tuple[int, int]
+    takes: tuple[int, int]
+    drops: tuple[int, int]
+    cube_events: int
+
+
+def count(match: Match) -> Count:
+    states = list(accumulate(match.events, advance, initial=match.start))
+    final = states[-1]
+    assert final == match.state
+    acts: dict[str, list[int]] = {"offers": [0, 0], "takes": [0, 0], "drops": [0, 0]}
+    cube_events = 0
+    for state, event in zip(states, match.events, strict=False):
+        if isinstance(event, Doubled):
+            acts["offers"][state.on_roll] += 1
+        elif isinstance(event, Beavered | Raccooned):
+            acts["offers"][state.to_act] += 1  # type: ignore[index]
+        elif isinstance(event, Took):
+            acts["takes"][state.to_act] += 1  # type: ignore[index]
+        elif isinstance(event, Dropped):
+            acts["drops"][state.to_act] += 1  # type: ignore[index]
+        cube_events += isinstance(event, Doubled | Beavered | Raccooned | Took | Dropped)
+    results = final.results
+
+    def per_side(test: Any) -> tuple[int, int]:
+        return (
+            sum(1 for r in results if r.winner == 0 and test(r)),
+            sum(1 for r in results if r.winner == 1 and test(r)),
+        )
+
+    if final.rules.is_match:
+        winner = final.winner
+    else:
+        winner = None if final.score[0] == final.score[1] else int(final.score[1] > final.score[0])
+    return Count(
+        final.match_over,
+        len(results),
+        winner,
+        final.score,  # (the pool starts from 0-0: the points are the score)
+        per_side(lambda r: True),
+        per_side(lambda r: r.kind is ResultKind.GAMMON),
+        per_side(lambda r: r.kind is ResultKind.BACKGAMMON),
+        (acts["offers"][0], acts["offers"][1]),
+        (acts["takes"][0], acts["takes"][1]),
+        (acts["drops"][0], acts["drops"][1]),
+        cube_events,
+    )
+
+
+@functools.cache
+def pool_counts() -> tuple[Count, ...]:
+    return tuple(count(m) for m in pool())
+
+
+def counts_in_book(c: Count, length: int) -> bool:
+    return c.finished if length else c.games > 0
+
+
+def write(history: Path, base: int, names: Sequence[str], ended: datetime, ident: str) -> Path:
+    """A history file of pool match ``base`` played by ``names``, ended at ``ended``."""
+    data = dict(
+        pool_json()[base],
+        id=ident,
+        names=list(names),
+        started=(ended - timedelta(minutes=30)).isoformat(),
+        saved=ended.isoformat(),
+    )
+    path = history / f"{ident}.json"
+    atomic_write(path, json.dumps(data, ensure_ascii=False), keep_previous=False)
+    return path
+
+
+def paths_in(folder: Path) -> Paths:
+    return Paths(folder / "config", folder / "data")
+
+
+# -- how a match went ------------------------------------------------------------------------
+
+
+def test_the_fold_on_trust_tells_exactly_what_the_rules_engine_tells() -> None:
+    for match in pool():
+        fast = tell(match.rules, match.events, match.start)
+        exact = story_of(match)
+        assert fast == exact
+        assert fast.final == match.state
+
+
+def test_every_figure_of_a_story_is_a_recount_of_the_events() -> None:
+    for match in pool():
+        story = story_of(match)
+        states = list(accumulate(match.events, advance, initial=match.start))
+        assert len(story.games) == match.state.game
+        assert tuple(g.result for g in story.games if g.result) == match.state.results
+        game = 0
+        rolls: list[Counter[int]] = [Counter()]
+        pips_rolled: list[Counter[int]] = [Counter()]
+        doubles: list[Counter[int]] = [Counter()]
+        entered: list[Counter[int]] = [Counter()]
+        cube: list[int] = [0]
+        after_turns: list[list[tuple[int, int]]] = [[(states[0].pips(0), states[0].pips(1))]]
+        ends: list[MatchState] = []
+        on_bar: list[tuple[int, int]] = [bars(states[0])]
+        for before, event, after in zip(states[:-1], match.events, states[1:], strict=True):
+            if isinstance(event, NextGame):
+                ends.append(before)
+                game += 1
+                for table in (rolls, pips_rolled, doubles, entered):
+                    table.append(Counter())
+                cube.append(0)
+                after_turns.append([(after.pips(0), after.pips(1))])
+                on_bar.append(bars(after))
+                continue
+            if not isinstance(event, ResignAccepted | Dropped):  # (these end a game where it stands)
+                on_bar[game] = bars(after)
+            if isinstance(event, Rolled):
+                d1, d2 = event.dice
+                rolls[game][before.on_roll] += 1
+                pips_rolled[game][before.on_roll] += 4 * d1 if d1 == d2 else d1 + d2
+                doubles[game][before.on_roll] += d1 == d2
+            if isinstance(event, Stepped) and event.source == BAR:
+                entered[game][before.on_roll] += 1
+            if isinstance(event, Doubled | Took | Dropped | Beavered | Raccooned):
+                cube[game] += 1
+            if isinstance(event, TurnEnded) or (isinstance(event, Stepped) and after.turn is None):
+                after_turns[game].append((after.pips(0), after.pips(1)))
+        ends.append(states[-1])
+        for n, g in enumerate(story.games):
+            end = ends[n]
+            assert g.pips == tuple(after_turns[n])
+            assert (g.turns_of(0), g.turns_of(1)) == end.turns_played
+            assert len(g.cube) == cube[n]
+            for p in (0, 1):
+                assert g.rolls_of(p) == rolls[n][p]
+                assert g.pips_rolled(p) == pips_rolled[n][p]
+                assert g.doubles_rolled(p) == doubles[n][p]
+                assert g.luck(p) == pytest.approx(pips_rolled[n][p] - rolls[n][p] * 49 / 6)
+                # Every checker hit went to the bar, and entered from it or is still there.
+                assert g.hits[p] == entered[n][1 - p] + on_bar[n][1 - p]
+                assert sum(t.hits for t in g.turns if t.player == p) <= g.hits[p]
+
+
+def bars(state: MatchState) -> tuple[int, int]:
+    """Both players' checkers on the bar, with the steps of the turn in progress made."""
+    board = state.board_now
+    mine = board.mover_bar
+    theirs = board.opponent_bar
+    return (mine, theirs) if state.on_roll == 0 else (theirs, mine)
+
+
+def test_a_story_names_who_did_what_with_the_cube() -> None:
+    match = scripted(("Ali", "Badr"), [("take", 0, 1), ("drop", 1)], length=0)
+    games = story_of(match).games
+    assert [(c.player, c.action, c.value) for c in games[0].cube] == [
+        (1, CubeAction.DOUBLE, 2),
+        (0, CubeAction.TAKE, 2),
+    ]
+    assert [(c.player, c.action, c.value) for c in games[1].cube] == [
+        (0, CubeAction.DOUBLE, 2),
+        (1, CubeAction.DROP, 2),
+    ]
+    assert games[0].result is not None and (games[0].result.winner, games[0].result.points) == (0, 2)
+    assert games[1].result is not None and (games[1].result.winner, games[1].result.points) == (0, 1)
+    assert [t.opening for t in games[0].turns] == [True]  # (the doubler resigned after rolling)
+    assert games[0].rolls_of(0) == 0 and games[0].rolls_of(1) == 1  # (the opening roll is a die each)
+
+
+# -- scripted matches: every figure known in advance ----------------------------------------------
+
+
+def scripted(names: tuple[str, str], games: Sequence[tuple[Any, ...]], length: int) -> Match:
+    """A match of short games: ``("resign", p, level)`` (``p`` wins the opening roll and resigns
+    at once), ``("drop", p)`` (``p`` opens and plays, the other doubles, ``p`` drops),
+    ``("take", p, level)`` (the same, but ``p`` takes, and the doubler resigns ``level``)."""
+    from tawla.engine import legal_plays
+    from tawla.game import ManualDice, RuleSet
+
+    match = Match(RuleSet(match_length=length), names, ManualDice())
+    for number, spec in enumerate(games):
+        if number:
+            match.next_game()
+        p = spec[1]
+        match.roll_opening((6, 5) if p == 0 else (5, 6))
+        if spec[0] == "resign":
+            match.resign(spec[2])
+            match.accept()
+            continue
+        turn = match.state.turn
+        assert turn is not None
+        match.play(legal_plays(turn.start, turn.roll)[0])
+        match.confirm()
+        match.double()
+        if spec[0] == "drop":
+            match.drop()
+            continue
+        match.take()
+        match.roll((2, 1))
+        match.resign(spec[2])
+        match.accept()
+    return match
+
+
+# -- the book against the recount ------------------------------------------------------------------
+
+files_strategy = st.lists(
+    st.tuples(
+        st.integers(0, POOL - 1),
+        st.sampled_from(NAMES),
+        st.sampled_from(NAMES),
+        st.integers(0, 24 * 40),  # hours after T0
+    ),
+    min_size=1,
+    max_size=9,
+)
+
+
+def expected_figures(entries: list[tuple[int, str, str, int]]) -> tuple[dict[str, Counter[str]], int, int]:
+    """Each player's figures by key, the matches counted, those whose names are one player."""
+    out: dict[str, Counter[str]] = {}
+    counted = alone = 0
+    for base, a, b, _hours in entries:
+        c = pool_counts()[base]
+        if not counts_in_book(c, pool()[base].rules.match_length):
+            continue
+        counted += 1
+        keys = (name_key(a), name_key(b))
+        if keys[0] == keys[1]:
+            alone += 1
+            continue
+        for side, key in enumerate(keys):
+            other = 1 - side
+            f = out.setdefault(key, Counter())
+            f["matches"] += 1
+            f["won"] += c.winner == side
+            f["lost"] += c.winner == other
+            f["drawn"] += c.winner is None
+            f["games"] += c.games
+            f["games_won"] += c.games_won[side]
+            f["games_lost"] += c.games_won[other]
+            f["points_won"] += c.points[side]
+            f["points_lost"] += c.points[other]
+            f["gammons_won"] += c.gammons[side]
+            f["gammons_lost"] += c.gammons[other]
+            f["backgammons_won"] += c.backgammons[side]
+            f["backgammons_lost"] += c.backgammons[other]
+            f["doubles_offered"] += c.offers[side]
+            f["doubles_taken"] += c.takes[side]
+            f["doubles_dropped"] += c.drops[side]
+    return out, counted, alone
+
+
+FIGURES = (
+    *("matches", "won", "lost", "drawn", "games", "games_won", "games_lost", "points_won", "points_lost"),
+    *("gammons_won", "gammons_lost", "backgammons_won", "backgammons_lost"),
+    *("doubles_offered", "doubles_taken", "doubles_dropped"),
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(files_strategy)
+def test_every_figure_of_the_book_is_a_recount_of_the_events(entries: list[tuple[int, str, str, int]]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        paths = paths_in(Path(folder))
+        for i, (base, a, b, hours) in enumerate(entries):
+            write(paths.history, base, (a, b), T0 + timedelta(hours=hours), f"m{i:03d}")
+        book = open_book(paths)
+        again = open_book(paths, index=False)
+        assert book.records == again.records  # the index holds exactly what the files say
+        standings = book.standings(now=T0)
+        expected, counted, alone = expected_figures(entries)
+        assert (standings.matches, standings.alone) == (counted, alone)
+        assert {line.person.key: {f: getattr(line.figures, f) for f in FIGURES} for line in standings.players} == {
+            key: {f: figures[f] for f in FIGURES} for key, figures in expected.items()
+        }
+        for line in standings.players:
+            f = line.figures
+            assert f.won + f.lost + f.drawn == f.matches
+            assert f.games_won + f.games_lost == f.games
+        assert sum(line.figures.matches for line in standings.players) == 2 * (counted - alone)
+        assert sum(p.figures[0].matches for p in standings.pairs) == counted - alone
+        for pair in standings.pairs:
+            fa, fb = pair.figures
+            assert (fa.matches, fa.won, fa.lost, fa.points_won) == (fb.matches, fb.lost, fb.won, fb.points_lost)
+            assert book.between(pair.people[0].name, pair.people[1].name, now=T0) == pair
+        # Doubles, takes and drops are the cube events, all of them.
+        cube = sum(pool_counts()[base].cube_events for base, a, b, _ in entries if name_key(a) != name_key(b)
+                   and counts_in_book(pool_counts()[base], pool()[base].rules.match_length))  # fmt: skip
+        assert cube == sum(
+            line.figures.doubles_offered + line.figures.doubles_taken + line.figures.doubles_dropped
+            for line in standings.players
+        )
+
+
+@settings(max_examples=30, deadline=None)
+@given(files_strategy, st.sampled_from(list(Period)), st.sampled_from(list(Play)), st.integers(0, 24 * 40))
+def test_a_period_and_the_rules_select_exactly_their_matches(
+    entries: list[tuple[int, str, str, int]], period: Period, play: Play, hours: int
+) -> None:
+    now = T0 + timedelta(hours=hours)
+    records = [
+        record_of(
+            f"m{i:03d}.json", {**pool_json()[base], "names": [a, b], "saved": (T0 + timedelta(hours=h)).isoformat()}
+        )
+        for i, (base, a, b, h) in enumerate(entries)
+    ]
+    book = Book(sorted(records, key=lambda r: (r.ended, r.file)))
+    since = period_start(period, now)
+    chosen = [
+        e
+        for e, r in zip(entries, records, strict=True)
+        if r.counts
+        and (since is None or T0 + timedelta(hours=e[3]) >= since)
+        and (play is Play.ANY or (r.length == 0) == (play is Play.MONEY))
+    ]
+    standings = book.standings(period, play, now)
+    expected, counted, alone = expected_figures(chosen)
+    assert (standings.matches, standings.alone) == (counted, alone)
+    assert {line.person.key: line.figures.matches for line in standings.players} == {
+        key: f["matches"] for key, f in expected.items()
+    }
+
+
+def test_weeks_begin_on_monday_and_months_on_the_first_in_the_local_time_zone() -> None:
+    from datetime import timezone
+
+    cairo = timezone(timedelta(hours=2))
+    now = datetime(2026, 11, 5, 1, 30, tzinfo=cairo)  # Thursday, early morning
+    assert period_start(Period.WEEK, now) == datetime(2026, 11, 2, tzinfo=cairo)
+    assert period_start(Period.WEEK, now, first_weekday=5) == datetime(2026, 10, 31, tzinfo=cairo)  # Saturday
+    assert period_start(Period.MONTH, now) == datetime(2026, 11, 1, tzinfo=cairo)
+    assert period_start(Period.ALL, now) is None
+    # A match that ended at 23:30 UTC on Sunday 1 November is this week's in UTC's eyes… not in Cairo's.
+    sunday_night = T0 - timedelta(hours=9, minutes=30)
+    record = hand_record("a.json", ("Ali", "Badr"), sunday_night, winner=0)
+    book = Book([record])
+    assert book.standings(Period.WEEK, now=now).matches == 1  # (01:30 on Monday in Cairo)
+    assert book.standings(Period.WEEK, now=datetime(2026, 11, 5, tzinfo=UTC)).matches == 0
+
+
+# -- streaks, hand-made records ---------------------------------------------------------------------
+
+
+def hand_record(
+    file: str,
+    names: tuple[str, str],
+    ended: datetime,
+    winner: int | None,
+    length: int = 5,
+    points: tuple[int, int] | None = None,
+    games: tuple[int, int] = (3, 1),
+    gammons: tuple[int, int] = (0, 0),
+    backgammons: tuple[int, int] = (0, 0),
+    cube: tuple[tuple[int, int, int], tuple[int, int, int]] = ((0, 0, 0), (0, 0, 0)),
+) -> Record:
+    from tawla.game.figures import Side
+
+    if points is None:
+        points = (5, 2) if winner == 0 else (2, 5) if winner == 1 else (3, 3)
+    won = games if winner != 1 else (games[1], games[0])
+    sides = tuple(
+        Side(points[p], won[p], gammons[p], backgammons[p], cube[p][0], cube[p][1], cube[p][2]) for p in (0, 1)
+    )
+    stamp = ended.isoformat(timespec="seconds")
+    return Record(file, names, stamp, stamp, length, length > 0, sum(won), winner, (sides[0], sides[1]))
+
+
+def test_streaks_longest_and_current_draws_break_them() -> None:
+    results = [0, 0, 1, 0, 0, 0, None, 1, 1]  # Ali's view: W W L W W W draw L L
+    records = []
+    for i, winner in enumerate(results):
+        names = ("Ali", "Badr") if i % 2 == 0 else ("Badr", "Ali")  # (sides swap: the streak follows the player)
+        side_winner = winner if winner is None or i % 2 == 0 else 1 - winner
+        records.append(
+            hand_record(f"{i}.json", names, T0 + timedelta(days=i), side_winner, length=0 if winner is None else 5)
+        )
+    standings = Book(records).standings(now=T0 + timedelta(days=30))
+    ali, badr = standings.line("ali"), standings.line("badr")
+    assert ali is not None and badr is not None
+    assert (ali.figures.won, ali.figures.lost, ali.figures.drawn) == (5, 3, 1)
+    assert (ali.figures.longest_streak, ali.figures.current_streak) == (3, -2)
+    assert (badr.figures.longest_streak, badr.figures.current_streak) == (2, 2)
+    (pair,) = standings.pairs
+    assert [p.name for p in pair.people] == ["Ali", "Badr"]  # the one with more wins first
+    assert pair.figures[0].current_streak == -2 and pair.figures[1].current_streak == 2
+
+
+# -- players: known names, renames, merges, forgetting ------------------------------------------------------
+
+
+def book_with(entries: list[tuple[int, str, str, int]]) -> Book:
+    records = [
+        record_of(
+            f"m{i:03d}.json", {**pool_json()[base], "names": [a, b], "saved": (T0 + timedelta(hours=h)).isoformat()}
+        )
+        for i, (base, a, b, h) in enumerate(entries)
+    ]
+    return Book(sorted(records, key=lambda r: (r.ended, r.file)))
+
+
+def totals(book: Book) -> tuple[Counter[str], int, int]:
+    standings = book.standings(now=T0)
+    total: Counter[str] = Counter()
+    for line in standings.players:
+        for f in FIGURES:
+            total[f] += getattr(line.figures, f)
+    return total, sum(p.figures[0].matches for p in standings.pairs), standings.matches
+
+
+operations = st.lists(
+    st.one_of(
+        st.tuples(
+            st.just("rename"), st.integers(0, 20), st.sampled_from(["Ali Hassan", "بدر الدين", "ALI", "Sam", "سلمى"])
+        ),
+        st.tuples(st.just("merge"), st.integers(0, 20), st.integers(0, 20)),
+    ),
+    max_size=6,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(files_strategy, operations)
+def test_renames_and_merges_keep_every_total(entries: list[tuple[int, str, str, int]], ops: list[Any]) -> None:
+    book = book_with(entries)
+    before = totals(book)
+    for op in ops:
+        people = book.people()
+        if not people:
+            break
+        standings = book.standings(now=T0)
+        figures = {line.person.key: line.figures for line in standings.players}
+        if op[0] == "rename":
+            who = people[op[1] % len(people)]
+            try:
+                book = book.rename(who.key, op[2])
+            except BookError as error:
+                assert error.code == "name_taken"
+                assert book.key_of(op[2]) in {p.key for p in people} - {who.key}
+                continue
+            renamed = book.person(op[2])
+            assert renamed is not None and renamed.name == op[2].strip()
+            assert book.person(who.spellings[0]) == renamed  # the old name is the renamed player's
+            line = book.standings(now=T0).line(renamed.key)
+            assert (line.figures if line else None) == figures.get(who.key)
+        else:
+            a, b = people[op[1] % len(people)], people[op[2] % len(people)]
+            try:
+                book = book.merge(a.key, b.key)
+            except BookError as error:
+                together = [r for r in book.records if {book.key_of(n) for n in r.names} == {a.key, b.key}]
+                assert error.code == ("same_player" if a.key == b.key else "played_each_other")
+                assert error.code == "same_player" or error.params == {"matches": len(together)} != {"matches": 0}
+                continue
+            one = book.person(b.key)
+            assert one is not None and book.person(a.key) == one and one.name == b.name
+            merged = book.standings(now=T0).line(one.key)
+            parts = [figures.get(a.key), figures.get(b.key)]
+            if merged is not None:
+                for f in FIGURES:
+                    assert getattr(merged.figures, f) == sum(getattr(p, f) for p in parts if p is not None)
+        assert totals(book) == before
+
+
+def test_names_are_one_player_whatever_the_case_spaces_or_short_vowels() -> None:
+    assert name_key(" Ali  Hassan ") == name_key("ali hassan") == "ali hassan"
+    assert name_key("عَلِيّ") == name_key("علي") == name_key("علـــي")
+    assert name_key("José") != name_key("Jose")  # (two names: accents are letters)
+    assert search_key("José") == search_key("jose")
+    assert search_key("أحمد") == search_key("احمد") == search_key("إحمد")
+    assert search_key("ليلى") == search_key("ليلي") and search_key("فاطمة") == search_key("فاطمه")
+    assert search_key("Salma ٣") == search_key("salma 3")
+
+
+def test_known_players_most_recent_first_filtered_as_one_types() -> None:
+    records = [
+        hand_record("1.json", ("Ali", "Badr"), T0, 0),
+        hand_record("2.json", ("أحمد", "Badr"), T0 + timedelta(days=1), 1),
+        hand_record("3.json", ("José", "ali"), T0 + timedelta(days=2), 0),
+    ]
+    book = Book(records)
+    assert [p.name for p in book.people()] == ["José", "ali", "Badr", "أحمد"]
+    assert book.person("ALI") == book.person("Ali") and book.person("ali").spellings == ("ali", "Ali")  # type: ignore[union-attr]
+    assert book.person("ali").matches == 2  # type: ignore[union-attr]
+    assert [p.name for p in book.people("jos")] == ["José"]
+    assert [p.name for p in book.people("احم")] == ["أحمد"]
+    assert [p.name for p in book.people("a")] == ["ali", "Badr"]
+    assert book.people("zz") == []
+
+
+def test_forgetting_a_player_keeps_the_matches_under_the_names_they_had(tmp_path: Path) -> None:
+    paths = paths_in(tmp_path)
+    for i, (a, b) in enumerate([("Ali", "Badr"), ("علي", "Salma"), ("Badr", "Salma")]):
+        write(paths.history, 0, (a, b), T0 + timedelta(days=i), f"m{i}")
+    book = open_book(paths)
+    before = totals(book)
+    book = book.merge("علي", "Ali").rename("Ali", "Ali Hassan")
+    assert open_book(paths).person("علي").name == "Ali Hassan"  # type: ignore[union-attr]  # (kept on disk)
+    book = book.forget("Ali Hassan", now=T0 + timedelta(days=5))
+    assert [p.name for p in book.people()] == ["Badr", "Salma"]  # (one moment: by name)
+    hidden = [p for p in book.people(include_forgotten=True) if p.forgotten]
+    assert sorted(p.name for p in hidden) == ["Ali", "علي"]  # under the names they were played under
+    assert totals(book) == before  # their matches stay in the book
+    assert json.loads((paths.data / "players.json").read_text("utf-8"))["links"] == {}
+    # Playing again brings the name back to the list.
+    write(paths.history, 1, ("Ali", "Salma"), T0 + timedelta(days=6), "m9")
+    assert "Ali" in [p.name for p in open_book(paths).people()]
+
+
+def test_merging_two_players_who_played_each_other_is_refused(tmp_path: Path) -> None:
+    book = Book([hand_record("1.json", ("Ali", "علي"), T0, 0), hand_record("2.json", ("Ali", "Badr"), T0, 1)])
+    with pytest.raises(BookError) as refused:
+        book.merge("علي", "Ali")
+    assert (refused.value.code, refused.value.params) == ("played_each_other", {"matches": 1})
+    with pytest.raises(BookError, match="name_taken"):
+        book.rename("Badr", "ALI")
+    with pytest.raises(BookError, match="unknown_player"):
+        book.rename("Nobody", "x")
+    with pytest.raises(BookError, match="bad_name"):
+        book.rename("Badr", "   ")
+    with pytest.raises(BookError, match="same_player"):
+        book.merge("ali", "ALI")
+
+
+def test_a_damaged_players_file_is_set_aside_and_the_copy_before_used(tmp_path: Path) -> None:
+    paths = paths_in(tmp_path)
+    write(paths.history, 0, ("Ali", "Badr"), T0, "m0")
+    open_book(paths).rename("Ali", "Ali H").rename("Badr", "Badr K")
+    players = paths.data / "players.json"
+    players.write_text('{"format": "tawla-players", "version": 1, "links": {"a": "b", "b": "c"}}', "utf-8")
+    book = open_book(paths)
+    assert [p.name for p in book.people()] == ["Ali H", "Badr"]  # (the copy before the last change)
+    assert list(paths.data.glob("players.json.bad-*"))
+
+
+def test_two_processes_renaming_at_once_both_count(tmp_path: Path) -> None:
+    paths = paths_in(tmp_path)
+    names = [f"P{i}" for i in range(12)]
+    for i in range(0, 12, 2):
+        write(paths.history, 0, (names[i], names[i + 1]), T0 + timedelta(hours=i), f"m{i}")
+    script = textwrap.dedent(
+        """
+        import sys
+        from pathlib import Path
+        from tawla.store.book import open_book
+        from tawla.store.files import Paths
+        home = Path(sys.argv[1])
+        for name in sys.argv[2:]:
+            open_book(Paths(home / "config", home / "data"), index=False).rename(name, name + " renamed")
+        """
+    )
+    workers = [
+        subprocess.Popen([sys.executable, "-c", script, str(tmp_path), *names[k::2]], cwd=Path(__file__).parent.parent)
+        for k in (0, 1)
+    ]
+    assert [w.wait(timeout=120) for w in workers] == [0, 0]
+    assert sorted(p.name for p in open_book(paths).people()) == sorted(f"{n} renamed" for n in names)
+
+
+# -- the index --------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> Paths:
+    """A data folder with eight matches."""
+    paths = paths_in(tmp_path)
+    for i in range(8):
+        write(paths.history, i, (NAMES[i % 4 * 2], NAMES[(i % 3) * 2 + 2]), T0 + timedelta(hours=i), f"m{i}")
+    return paths
+
+
+def fresh(paths: Paths) -> Index:
+    return Index(paths.data, paths.history)
+
+
+def test_the_index_is_built_once_then_read(history: Paths) -> None:
+    first = fresh(history)
+    assert first.records() == recount(history.history)
+    assert first.read_files == 8
+    second = fresh(history)
+    assert second.records() == recount(history.history)
+    assert (second.read_files, second.rebuilt) == (0, 0)
+
+
+def test_a_stale_index_follows_files_added_changed_and_removed_behind_its_back(history: Paths) -> None:
+    fresh(history).records()
+    write(history.history, 9, ("Nour", "Omar"), T0 + timedelta(days=3), "added")
+    index = fresh(history)
+    assert index.records() == recount(history.history) and index.read_files == 1
+    assert "Nour" in {n for r in index.records() for n in r.names}
+    write(history.history, 10, ("Nour", "Omar"), T0 + timedelta(days=4), "m3")  # another match in the same file
+    os.utime(history.history / "m3.json", ns=(1, 1))  # (even with an old time: the size or time differs)
+    (history.history / "m5.json").unlink()
+    index = fresh(history)
+    assert index.records() == recount(history.history)
+    assert index.read_files == 1 and len(index.records()) == 8
+
+
+def _truncate_half(path: Path) -> None:
+    with open(path, "r+b") as f:
+        f.truncate(path.stat().st_size // 2)
+
+
+def _execute(sql: str) -> Any:
+    def damage(path: Path) -> None:
+        con = sqlite3.connect(path)
+        con.executescript(sql)
+        con.close()
+
+    return damage
+
+
+DAMAGE = {
+    "deleted": lambda p: p.unlink(),
+    "empty": lambda p: p.write_bytes(b""),
+    "truncated": _truncate_half,
+    "garbage": lambda p: p.write_bytes(bytes(random.Random(1).randrange(256) for _ in range(9000))),
+    "text": lambda p: p.write_text("not a database\n"),
+    "older schema": _execute("PRAGMA user_version = 0"),
+    "newer schema": _execute("PRAGMA user_version = 99"),
+    "another program's": _execute("PRAGMA application_id = 1"),
+    "a column less": _execute("ALTER TABLE matches DROP COLUMN gammons0"),
+    "no table": _execute("DROP TABLE matches"),
+    "a value changed": _execute("UPDATE matches SET points0 = points0 + 1"),
+    "a row lost": _execute("DELETE FROM matches WHERE file = 'm2.json'"),
+    "a row more": _execute(
+        "INSERT INTO matches SELECT 'ghost.json', " + ", ".join(COLUMNS[1:]) + " FROM matches LIMIT 1"
+    ),
+    "a hot journal": lambda p: (p.with_name(p.name + "-journal")).write_bytes(b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7" * 64),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_index_is_rebuilt_and_the_book_is_right(history: Paths, damage: str) -> None:
+    expected = recount(history.history)
+    fresh(history).records()
+    DAMAGE[damage](history.data / "book.sqlite")
+    assert fresh(history).records() == expected
+    after = fresh(history)
+    assert after.records() == expected and (after.read_files, after.rebuilt) == (0, 0)  # sound again
+
+
+def test_any_byte_of_the_index_damaged_the_book_is_right(history: Paths) -> None:
+    expected = recount(history.history)
+    fresh(history).records()
+    index_file = history.data / "book.sqlite"
+    good = index_file.read_bytes()
+    rng = random.Random(14)
+    for offset in [*sorted(rng.sample(range(len(good)), 40)), 0, 20, 60, 100]:  # (and the header's fields)
+        bad = bytearray(good)
+        bad[offset] ^= 1 << rng.randrange(8)
+        index_file.write_bytes(bytes(bad))
+        assert fresh(history).records() == expected, offset
+
+
+def test_an_index_that_cannot_be_written_is_counted_without(history: Paths) -> None:
+    (history.data / "book.sqlite").mkdir(parents=True)  # (not a file: nothing can open or remove it)
+    index = fresh(history)
+    assert index.records() == recount(history.history) and index.read_files == 8
+
+
+def test_no_history_makes_no_index(tmp_path: Path) -> None:
+    paths = paths_in(tmp_path)
+    assert open_book(paths).records == () and not paths.data.exists()
+
+
+_ADDER = textwrap.dedent(
+    """
+    import json, sys
+    from pathlib import Path
+    from tawla.store.files import atomic_write
+    from tawla.store.index import Index
+    data, tag, rounds = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    template = json.loads(Path(sys.argv[4]).read_text("utf-8"))
+    for i in range(rounds):
+        ident = f"{tag}-{i:03d}"
+        match = dict(template, id=ident, names=[tag, f"{tag}{i % 3}"], saved=f"2026-11-0{1 + i % 9}T10:00:00+00:00")
+        atomic_write(data / "history" / f"{ident}.json", json.dumps(match), keep_previous=False)
+        Index(data).records()
+    """
+)
+
+
+def test_two_processes_adding_matches_at_once_leave_a_sound_index(history: Paths, tmp_path: Path) -> None:
+    template = tmp_path / "template.json"
+    template.write_text(json.dumps(pool_json()[1]), "utf-8")
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-c", _ADDER, str(history.data), tag, "12", str(template)],
+            cwd=Path(__file__).parent.parent,
+        )
+        for tag in ("left", "right")
+    ]
+    assert [w.wait(timeout=300) for w in workers] == [0, 0]
+    con = sqlite3.connect(history.data / "book.sqlite")
+    assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    con.close()
+    index = fresh(history)
+    assert index.records() == recount(history.history)
+    assert (index.read_files, index.rebuilt) == (0, 0) and len(index.records()) == 8 + 24
+
+
+_KILLED = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from tawla.store import index, records
+    index.BATCH = 3
+    read = 0
+    def reading(path):
+        global read
+        read += 1
+        if read == 7:  # two batches written, the third begun: stop here for good
+            print("stuck", flush=True)
+            time.sleep(600)
+        return records.read_record(path)
+    index.Index(Path(sys.argv[1]), read=reading).records()
+    """
+)
+
+
+def test_a_tawla_killed_while_building_the_index_leaves_it_sound(history: Paths) -> None:
+    child = subprocess.Popen(
+        [sys.executable, "-c", _KILLED, str(history.data)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parent.parent,
+    )
+    assert child.stdout is not None and child.stdout.readline() == "stuck\n"
+    child.kill()
+    child.wait(timeout=60)
+    child.stdout.close()
+    index = fresh(history)
+    assert index.records() == recount(history.history)
+    assert (index.read_files, index.rebuilt) == (8 - 6, 0)  # the two batches it committed were kept
+
+
+def test_an_unreadable_history_file_is_no_match_and_is_not_read_again(history: Paths) -> None:
+    (history.history / "junk.json").write_text("{not json", "utf-8")
+    (history.history / "other.json").write_text('{"format": "something else"}', "utf-8")
+    first = fresh(history)
+    assert first.records() == recount(history.history) and len(first.records()) == 8
+    second = fresh(history)
+    second.records()
+    assert second.read_files == 0
+
+
+def test_a_file_the_fold_on_trust_cannot_vouch_for_is_read_in_full(history: Paths) -> None:
+    """A file whose check block does not name the state its events reach (edited by hand) is
+    loaded in full, and refused like any file that does not load."""
+    path = history.history / "m0.json"
+    data = json.loads(path.read_text("utf-8"))
+    data["check"]["match_id"] = "cAkAAAAAAAAA"
+    path.write_text(json.dumps(data), "utf-8")
+    assert read_record(path) is None
+    del data["check"]
+    data["version"] = 1
+    assert record_of("m0.json", {**data, "events": [_v1(e) for e in data["events"]]}).games == pool_counts()[0].games
+
+
+def _v1(event: list[Any]) -> dict[str, Any]:
+    tag = event[0]
+    if tag == "open":
+        return {"kind": "opening", "die0": event[1], "die1": event[2]}
+    if tag == "roll":
+        return {"kind": "roll", "dice": event[1:]}
+    if tag == "step":
+        return {"kind": "step", "source": event[1], "die": event[2]}
+    if tag == "resign":
+        return {"kind": "resign", "level": event[1]}
+    return {"kind": {"end": "end_turn", "next": "next_game"}.get(tag, tag)}
+
+
+# -- tawla book -------------------------------------------------------------------------------------------
+
+
+def cli_records() -> list[Record]:
+    """Three players, four matches and a money session, every figure chosen."""
+    return [
+        hand_record(
+            "1.json", ("Ali", "سلمى"), T0, 0, points=(5, 3), games=(3, 2), gammons=(1, 0), cube=((2, 1, 0), (1, 1, 1))
+        ),
+        hand_record(
+            "2.json", ("سلمى", "Ali"), T0 + timedelta(days=1), 0, points=(7, 6), games=(4, 3), backgammons=(1, 0)
+        ),
+        hand_record("3.json", ("Ali", "Badr"), T0 + timedelta(days=2), 1, points=(1, 3), games=(2, 1)),
+        hand_record("4.json", ("Badr", "Ali"), T0 + timedelta(days=3), None, length=0, points=(4, 4), games=(2, 2)),
+        hand_record("5.json", ("Ali", "سلمى"), T0 + timedelta(days=4), 0, points=(5, 0), games=(5, 0), gammons=(2, 0)),
+    ]
+
+
+TABLES = Path(__file__).parent / "book_tables"
+"""The exact output of ``tawla book`` for :func:`cli_records`, in English and in Arabic (in
+logical order, each line opened and each cell closed by a right-to-left mark, U+200F)."""
+"""Checked by hand: Ali won 1 and 5, lost 2 and 3, drew the money session 4 (the last a win: a
+streak of 1); games 3+3+1+2+5 won, 2+4+2+2+0 lost; points 5+6+1+4+5 for, 3+7+3+4+0 against;
+Salma's backgammon in 2; the cube figures of 1. Ali and Salma last played on the same day: by name."""
+
+M = "\u200f"
+
+
+def run_book(lang: str, **options: Any) -> str:
+    from tawla import cli_book
+
+    out = io.StringIO()
+    assert cli_book.run(Book(cli_records()), lang, out, now=T0 + timedelta(days=10), zone=UTC, **options) == 0
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_table_in_both_languages(lang: str) -> None:
+    assert run_book(lang) == (TABLES / f"table-{lang}.txt").read_text("utf-8")
+
+
+def test_the_arabic_table_is_the_english_one_right_to_left() -> None:
+    """The same cells in the same logical order: a terminal that lays out Arabic shows it mirrored."""
+    english = [line.split() for line in run_book("en").splitlines()]
+    arabic = [line.replace(M, " ").split() for line in run_book("ar").splitlines()]
+    assert all(line.startswith(M) or not line for line in run_book("ar").splitlines())
+    for row, cells in ((4, 9), (5, 9), (6, 9), (10, 10), (11, 10)):  # (the name(s) and the figures)
+        assert arabic[row][:cells] == english[row][:cells] and arabic[row][-1] == english[row][-1]
+
+
+def test_the_table_of_a_period_and_of_the_rules() -> None:
+    text = run_book("en", period=Period.MONTH, play=Play.MONEY)  # (the moment: Thursday 12 November)
+    assert text.splitlines()[0] == "The players' book · this month · money play · 1 match"
+    assert text.splitlines()[4].split() == [
+        "Ali",
+        "1",
+        "0–0",
+        "2–2",
+        "4–4",
+        "0–0",
+        "0–0",
+        "0–0–0",
+        "0",
+        "–",
+        "2026-11-05",
+    ]
+    text = run_book("ar", period=Period.MONTH, play=Play.MATCH)
+    assert text.splitlines()[0] == f"{M}دفتر اللاعبين · هذا الشهر · المباريات · 4 مباريات"
+    empty = run_book("ar", period=Period.WEEK, play=Play.MATCH).splitlines()
+    assert empty == [f"{M}دفتر اللاعبين · هذا الأسبوع · المباريات · لا مباريات", f"{M}لا توجد هنا مباراة تُحسب بعد."]
+
+
+def test_the_csv_every_figure_in_its_column() -> None:
+    rows = list(csv.reader(io.StringIO(run_book("en", as_csv=True))))
+    assert rows[0][:6] == ["Player", "Opponent", "Matches", "Won", "Lost", "Drawn"]
+    assert rows[0][-2:] == ["Current streak (wins > 0, losses < 0)", "Last played"]
+    assert rows[1:4] == [
+        next(csv.reader(["Ali,,5,2,2,1,24,14,10,21,17,3,0,0,1,2,1,0,1,1,2026-11-06"])),
+        next(csv.reader(["سلمى,,3,1,2,0,17,6,11,10,16,0,3,1,0,1,1,1,1,-1,2026-11-06"])),
+        next(csv.reader(["Badr,,2,1,0,1,7,4,3,7,5,0,0,0,0,0,0,0,1,0,2026-11-05"])),
+    ]
+    assert rows[4][:2] == ["Ali", "سلمى"] and rows[5][:2] == ["سلمى", "Ali"]  # every pair from both sides
+    assert len(rows) == 1 + 3 + 2 * 2
+    arabic = run_book("ar", as_csv=True)
+    assert arabic.splitlines()[0].split(",")[:3] == ["اللاعب", "الخصم", "المباريات"]
+    assert arabic.splitlines()[1:] == run_book("en", as_csv=True).splitlines()[1:]  # (the same digits)
+    assert "\u200f" not in arabic and arabic.endswith("\r\n")
+
+
+def test_tawla_book_on_a_real_data_folder(tmp_path: Path) -> None:
+    """The installed command over history files of scripted matches: figures known in advance."""
+    paths = paths_in(tmp_path)
+    matches: list[tuple[tuple[str, str], list[tuple[Any, ...]], int]] = [
+        (("Ali", "Badr"), [("resign", 1, 2), ("take", 0, 1), ("resign", 1, 1)], 5),  # Ali 2 + 2 + 1: 5–0
+        (("Badr", "Ali"), [("drop", 0), ("resign", 0, 3)], 3),  # Ali 1, then 3: 4–0
+        (("Badr", "سلمى"), [("resign", 1, 1)], 0),  # money: Badr 1–0
+    ]
+    for i, (names, games, length) in enumerate(matches):
+        match = scripted(names, games, length)
+        data = saves.to_json(saves.SavedMatch(match, f"m{i}", "2026-11-02T10:00:00+00:00"))
+        data["saved"] = f"2026-11-0{2 + i}T11:00:00+00:00"
+        atomic_write(paths.history / f"m{i}.json", json.dumps(data, ensure_ascii=False), keep_previous=False)
+    env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC", "TAWLA_HOME": str(tmp_path)}
+    command = [str(Path(sys.executable).with_name("tawla"))]
+    if not Path(command[0]).exists():
+        command = [sys.executable, "-m", "tawla"]
+
+    def tawla(*args: str) -> str:
+        done = subprocess.run([*command, *args], capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == 0 and done.stderr == ""
+        return done.stdout
+
+    english = tawla("book").splitlines()
+    assert english[0] == "The players' book · all time · matches and money play · 3 matches"
+    # Badr lost both matches to Ali (5–0 with a gammon and a take of Badr's double; 4–0 with a
+    # drop and a backgammon), then won a money game from Salma (the last played: first).
+    assert english[4].split() == [
+        "Badr",
+        "3",
+        "1–2",
+        "1–5",
+        "1–9",
+        "0–1",
+        "0–1",
+        "1–0–1",
+        "1",
+        "1",
+        "win",
+        "2026-11-04",
+    ]
+    assert english[5].split() == [
+        "سلمى",
+        "1",
+        "0–1",
+        "0–1",
+        "0–1",
+        "0–0",
+        "0–0",
+        "0–0–0",
+        "0",
+        "1",
+        "loss",
+        "2026-11-04",
+    ]
+    assert english[6].split() == [
+        "Ali",
+        "2",
+        "2–0",
+        "5–0",
+        "9–0",
+        "1–0",
+        "1–0",
+        "1–1–0",
+        "2",
+        "2",
+        "wins",
+        "2026-11-03",
+    ]
+    assert tawla("book", "--rules", "money", "--lang", "ar").splitlines()[0] == (
+        f"{M}دفتر اللاعبين · منذ البداية · لعب النقود · مباراة واحدة"
+    )
+    rows = tawla("book", "--csv", "--period", "all").splitlines()
+    assert rows[3] == "Ali,,2,2,0,0,5,5,0,9,0,1,0,1,0,1,1,0,2,2,2026-11-03"
+    assert (tmp_path / "data" / "book.sqlite").exists()
