@@ -305,3 +305,63 @@ def test_sigterm_saves_and_restores_the_terminal(tmp_path: Path) -> None:
     (match_file,) = (tmp_path / "data" / "matches").glob("*.json")
     saved = json.loads(match_file.read_text())
     assert saved["events"][0][0] == "open"
+
+
+def test_an_arabic_game_typing_moves_with_bar_and_off(tmp_path: Path) -> None:
+    """An Arabic game from a set-up position (a checker on the bar against a home board ready to
+    bear off), resumed with ``tawla --resume --lang ar``, real dice typed in, and both turns typed
+    the way an Arabic keyboard types them: ظ (the / key) opens the prompt, «بارظ٢١، ٦ظ٣» enters
+    from the bar, «٣ظخارج ٢ظالخارج» bears off (#13)."""
+    from tawla.engine import Position
+    from tawla.game import ManualDice, Match, MatchState, Phase, RuleSet
+    from tawla.i18n import tr
+    from tawla.i18n.bidi import visual
+    from tawla.store.files import Paths
+    from tawla.store.keeper import Keeper
+
+    def ar(key: str, **params: object) -> str:
+        return visual(tr("ar", key, **params), rtl=True)
+
+    # The first player: one on the bar, fourteen on the 6; the second: five each on their 1, 2, 3.
+    board = Position.from_counts({25: 1, 6: 14}, {1: 5, 2: 5, 3: 5})
+    start = MatchState(rules=RuleSet(), phase=Phase.TURN, board=board, on_roll=0)
+    keeper = Keeper(Paths(tmp_path / "config", tmp_path / "data"))
+    keeper.start(Match(names=("سامي", "ليلى"), dice=ManualDice(), start=start))
+    keeper.release()
+    (tmp_path / "config").mkdir(parents=True, exist_ok=True)
+    settings = {"preferences": {"step_by_step": False}, "bidi_checked": True}
+    (tmp_path / "config" / "settings.json").write_text(json.dumps(settings))
+    term = Terminal([*installed_tawla(), "--resume", "--lang", "ar"], tmp_path)
+
+    def saved_steps() -> list[list[object]]:
+        (match_file,) = (tmp_path / "data" / "matches").glob("*.json")
+        return [event for event in json.loads(match_file.read_text())["events"] if event[0] == "step"]
+
+    def roll(dice: str) -> None:
+        """Roll with ق (r on the Arabic layout) and type the dice, in Arabic-Indic digits."""
+        term.keys("ق")
+        term.wait_for(lambda s: ar("dice.hint") in s)
+        term.keys(dice, "Enter")
+        term.wait_for(lambda s: ar("panel.dice") in s and any(face in s for face in FACES))
+
+    def typed(move: str, roll: str, steps: int) -> None:
+        """Open the prompt with ظ, type ``move`` and play it: saved as ``steps`` steps so far."""
+        prompt = ar("typing.title", dice=f"\u2066{roll}\u2069")  # (its title: the move for this roll)
+        term.keys("ظ")
+        term.wait_for(lambda s: prompt in s)
+        term.keys("-l", move)
+        term.keys("Enter")
+        screen = term.wait_for(lambda s: len(saved_steps()) == steps and prompt not in s)
+        if ar("status.confirm") in screen:  # (the turn ends with Enter, by default)
+            term.press("Enter")
+
+    try:
+        term.wait_for(lambda s: "┌13" in s and ar("status.turn_double") in s)
+        roll("٤٣")
+        typed("بارظ٢١، ٦ظ٣", "4-3", steps=2)
+        assert saved_steps() == [["step", 25, 4], ["step", 6, 3]]  # bar/21 6/3
+        roll("٣٢")
+        typed("٣ظخارج ٢ظالخارج", "3-2", steps=4)
+        assert saved_steps()[2:] == [["step", 3, 3], ["step", 2, 2]]  # 3/off 2/off
+    finally:
+        term.close()

@@ -100,3 +100,18 @@ async def test_a_word_the_notation_does_not_know_is_still_refused_with_its_reaso
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.typing
         assert match.state.turn is not None and not match.state.turn.made
+
+
+async def test_a_match_played_with_real_dice_asks_for_them_when_resumed_by_another_run() -> None:
+    """A resumed match keeps its own dice: real dice typed in, even when this run's are not."""
+    from tawla.game import ManualDice
+    from tawla.ui.screens.dialogs import LineScreen
+
+    board = Position.from_counts({25: 1, 6: 14}, {1: 2, 12: 5, 17: 3, 13: 5})
+    match = Match(names=("سامي", "ليلى"), dice=ManualDice(), start=at(board))
+    app = TawlaApp(lang="ar", match=match, settings=Settings(bidi_checked=True))  # (this run: fair dice)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ق")
+        assert isinstance(app.screen, LineScreen)
+        await pilot.press("٤", "٣", "enter")
+        assert match.state.turn is not None and match.state.turn.roll == (4, 3)

@@ -641,7 +641,7 @@ class GameScreen(Speaks, Screen[None]):
 
     def action_opening_roll(self) -> None:
         self.notice = None
-        if self.app.dice.manual:
+        if self.match.dice.manual:  # (the match's own dice: a resumed match keeps them)
             self._manual_dice(opening=True)
             return
         if self.act(self.match.roll_opening):
@@ -672,7 +672,7 @@ class GameScreen(Speaks, Screen[None]):
     def action_roll(self) -> None:
         self.notice = None
         self.handover = False
-        if self.app.dice.manual:
+        if self.match.dice.manual:  # (the match's own dice: a resumed match keeps them)
             self._manual_dice(opening=False)
             return
         self.act(self.match.roll)
