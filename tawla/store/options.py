@@ -80,6 +80,17 @@ class RollNames(enum.StrEnum):
     """Never: the numbers alone."""
 
 
+class MoveNotation(enum.StrEnum):
+    """How moves are written in a right-to-left interface (issue 13). Exports and saved matches
+    always hold the standard notation."""
+
+    STANDARD = "standard"
+    """13/7 bar/22 6/off, as everywhere (the default): each move reads left to right."""
+    ARABIC = "arabic"
+    """١٣←٧ بار←٢٢ ٦←خارج: each move reads from the right, its arrow pointing the way the eye
+    goes, with the catalog's words for the bar and off."""
+
+
 class Peek:
     """What the first frame needs from a settings file, read without pydantic (which costs a
     fifth of a second to import): each value is taken only if it is valid, else the default.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tawla.game.rules import RuleSet
-from tawla.store.options import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, RollNames, Theme
+from tawla.store.options import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, MoveNotation, RollNames, Theme
 
 __all__ = [
     "SETTINGS_VERSION",
@@ -20,6 +20,7 @@ __all__ = [
     "Digits",
     "EndTurn",
     "HomeSide",
+    "MoveNotation",
     "Preferences",
     "RollNames",
     "Settings",
@@ -59,6 +60,9 @@ class Preferences(BaseModel):
     roll_names: RollNames = RollNames.CAFE
     """When rolls are called by their café names in Arabic (شيش بيش for 6-5, دوشيش for 6-6, ...):
     in matches played by the café customs, always, or never."""
+    notation: MoveNotation = MoveNotation.STANDARD
+    """How moves are written in Arabic on screen: 13/7 (standard) or ١٣←٧ (read from the right).
+    Exports and saved matches always hold the standard notation."""
 
     @field_validator("roll_names", mode="before")
     @classmethod

@@ -89,12 +89,15 @@ class MatchTexts:
     """Die faces, one to six (one cell each in every terminal font tried; the digit follows,
     for fonts that draw them small)."""
 
-    def __init__(self, words: Words, ascii_board: bool, calls: bool = False) -> None:
-        """``calls``: rolls are told with their café names too (:func:`calls_rolls`)."""
+    def __init__(self, words: Words, ascii_board: bool, calls: bool = False, from_the_right: bool = False) -> None:
+        """``calls``: rolls are told with their café names too (:func:`calls_rolls`);
+        ``from_the_right``: in a right-to-left interface, moves are written to be read from the
+        right (١٣←٧, the setting :class:`~tawla.store.options.MoveNotation`)."""
         self.words = words
         self.ascii = ascii_board
         self.glyphs = GLYPHS[ascii_board]
         self.calls = calls
+        self.from_the_right = from_the_right and words.rtl
 
     def die(self, value: int) -> str:
         """One die as the panel shows it: its face and its number ("⚅6"), or "[6]" on the
@@ -130,7 +133,16 @@ class MatchTexts:
             return self.words.t("panel.no_move")
         text = format_steps(steps)
         moves = self.words.num(seen_by_opponent(text) if other_side else text).split(" ")
+        if self.from_the_right:
+            return " ".join(f"\u2067{self._from_the_right(m)}\u2069" for m in moves)  # (RLI … PDI)
         return " ".join(isolate_ltr(m) for m in moves) if self.words.rtl else " ".join(moves)
+
+    def _from_the_right(self, move: str) -> str:
+        """One move of the standard notation (``bar/22*``, ``8/5(2)``) written to be read from
+        the right: «بار←٢٢*», «٨←٥(٢)» (drawn ٢٢←ﺭﺎﺑ: the eye meets the source first)."""
+        t = self.words.t
+        words = {"bar": t("notation.move_bar"), "off": t("notation.move_off")}
+        return t("notation.move_to").join(words.get(point, point) for point in move.split("/"))
 
     def name(self, match: Match, player: int) -> str:
         """A player's name (a default one in the interface's language: :func:`shown_name`)."""

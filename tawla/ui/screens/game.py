@@ -28,7 +28,7 @@ from tawla.engine.explain import Reason, Why, explain_roll
 from tawla.engine.notation import NotationError, format_play, parse_play
 from tawla.game import Action, ActionError, Match, Phase, ResultKind
 from tawla.i18n.messages import action_error_text, notation_error_text, reason_text
-from tawla.store.options import EndTurn
+from tawla.store.options import EndTurn, MoveNotation
 from tawla.ui.board import BoardModel, BoardView
 from tawla.ui.cursor import Cursor
 from tawla.ui.fields import BidiInput
@@ -190,7 +190,8 @@ class GameScreen(Speaks, Screen[None]):
     def texts(self) -> MatchTexts:
         """Rolls, plays and names as the player reads them."""
         prefs = self.prefs
-        return MatchTexts(self.words, prefs.ascii_board, calls_rolls(self.words, prefs, self.match.state.rules))
+        calls = calls_rolls(self.words, prefs, self.match.state.rules)
+        return MatchTexts(self.words, prefs.ascii_board, calls, prefs.notation is MoveNotation.ARABIC)
 
     def act(self, action, *args) -> bool:  # type: ignore[no-untyped-def]
         """Run a match action; a refusal becomes the status line's message."""

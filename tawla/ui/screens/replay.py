@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tawla.game import Match, ScriptedDice
+from tawla.store.options import MoveNotation
 from tawla.store.saves import games_of
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
@@ -167,7 +168,8 @@ class ReplayScreen(Speaks, Screen[None]):
         moves = Text()
         moves.append(self.t("panel.moves"), style="bold underline")
         prefs = self.app.preferences
-        texts = MatchTexts(self.words, prefs.ascii_board, calls_rolls(self.words, prefs, rules))
+        calls = calls_rolls(self.words, prefs, rules)
+        texts = MatchTexts(self.words, prefs.ascii_board, calls, prefs.notation is MoveNotation.ARABIC)
         lines = texts.moves(self.match, current=True)
         room = max(3, self.size.height - 14)
         for text, style in lines[-room:]:

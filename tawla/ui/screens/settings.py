@@ -21,7 +21,17 @@ from textual.widgets import Button, Label, Select, Static, Switch
 from tawla.game import RuleSet
 from tawla.game.rules import NextOpener, Opening
 from tawla.i18n.messages import rules_error_text
-from tawla.store.settings import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, Preferences, RollNames, Theme
+from tawla.store.settings import (
+    BidiMode,
+    BoardFacing,
+    Digits,
+    EndTurn,
+    HomeSide,
+    MoveNotation,
+    Preferences,
+    RollNames,
+    Theme,
+)
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.messages import CheckRtl, PreferencesChosen, RulesChosen
 from tawla.ui.screens.base import Speaks
@@ -44,6 +54,7 @@ PREFERENCES = (
     "ascii_board",
     "digits",
     "roll_names",
+    "notation",
     "bidi",
 )
 ENUMS: dict[str, type[enum.Enum]] = {
@@ -55,6 +66,7 @@ ENUMS: dict[str, type[enum.Enum]] = {
     "theme": Theme,
     "digits": Digits,
     "roll_names": RollNames,
+    "notation": MoveNotation,
     "bidi": BidiMode,
 }
 CHOICES: dict[str, tuple[int, ...]] = {

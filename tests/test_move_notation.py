@@ -1,0 +1,101 @@
+"""Moves written to be read from the right (#13): a setting, off by default, that writes
+«١٣←٧» instead of 13/7 in the Arabic interface; exports and saved matches keep 13/7."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tawla.engine import Position, Step
+from tawla.game import Match, MatchState, Phase, RuleSet, ScriptedDice
+from tawla.i18n import tr
+from tawla.i18n.bidi import visual
+from tawla.i18n.words import Words
+from tawla.store.options import MoveNotation
+from tawla.store.settings import Preferences, Settings, settings_from_json, settings_to_json
+from tawla.ui.app import TawlaApp
+from tawla.ui.match_view import MatchTexts
+from tawla.ui.screens.game import GameScreen
+
+RLI, PDI = "\u2067", "\u2069"
+
+PLAYS = [
+    # (steps, drawn with Western digits, drawn with Arabic-Indic digits): as the terminal shows them
+    ((Step(13, 7, 6, False), Step(8, 7, 1, False)), "7←8 7←13", "٧←٨ ٧←١٣"),
+    ((Step(25, 22, 3, True), Step(13, 8, 5, False)), "*22←ﺭﺎﺑ 8←13", "*٢٢←ﺭﺎﺑ ٨←١٣"),
+    ((Step(6, 0, 6, False), Step(5, 0, 5, False)), "ﺝﺭﺎﺧ←5 ﺝﺭﺎﺧ←6", "ﺝﺭﺎﺧ←٥ ﺝﺭﺎﺧ←٦"),
+    ((Step(8, 5, 3, False),) * 2, "(2)5←8", "(٢)٥←٨"),
+    ((Step(24, 18, 6, True), Step(18, 13, 5, False)), "13←*18←24", "١٣←*١٨←٢٤"),
+]
+
+
+@pytest.mark.parametrize(("steps", "western", "arabic_indic"), PLAYS, ids=[p[1] for p in PLAYS])
+def test_a_play_from_the_right_exactly_as_drawn(steps: tuple[Step, ...], western: str, arabic_indic: str) -> None:
+    """Each move read from the right: the eye meets its source first, the arrow points the way
+    it reads, the moves follow each other from the right (the first rightmost)."""
+    for digits, drawn in ((False, western), (True, arabic_indic)):
+        texts = MatchTexts(Words("ar", arabic_indic=digits), False, from_the_right=True)
+        assert visual(texts.play(steps), rtl=True) == drawn
+
+
+def test_the_words_are_the_catalogs() -> None:
+    texts = MatchTexts(Words("ar"), False, from_the_right=True)
+    play = texts.play((Step(25, 22, 3, False), Step(3, 0, 3, False)))
+    bar, off, to = (tr("ar", f"notation.move_{k}") for k in ("bar", "off", "to"))
+    assert play == f"{RLI}{bar}{to}22{PDI} {RLI}3{to}{off}{PDI}"
+
+
+def test_standard_is_the_default_and_english_is_untouched() -> None:
+    assert Preferences().notation is MoveNotation.STANDARD
+    steps = (Step(13, 7, 6, False), Step(8, 7, 1, False))
+    assert MatchTexts(Words("en"), False, from_the_right=True).play(steps) == "13/7 8/7"
+    assert visual(MatchTexts(Words("ar"), False).play(steps), rtl=True) == "8/7 13/7"  # (each LTR)
+
+
+def test_the_setting_is_saved() -> None:
+    settings = Settings(preferences=Preferences(notation=MoveNotation.ARABIC))
+    raw = json.loads(settings_to_json(settings))
+    assert raw["preferences"]["notation"] == "arabic"
+    assert settings_from_json(raw).preferences.notation is MoveNotation.ARABIC
+    assert settings_from_json(json.loads(settings_to_json(Settings()))).preferences.notation is MoveNotation.STANDARD
+
+
+def screen_text(app: TawlaApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+async def test_the_settings_screen_offers_it(lang: str) -> None:
+    app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(100, 60)) as pilot:
+        app.action_settings()
+        await pilot.pause()
+        control = app.screen.query_one("#set-notation")
+        control.scroll_visible(animate=False, immediate=True)
+        await pilot.pause()
+        assert visual(tr(lang, "setting.notation"), rtl=lang == "ar") in screen_text(app)
+        assert visual(tr(lang, "option.notation.standard"), rtl=lang == "ar") in screen_text(app)
+        app.screen.query_one("#set-notation").focus()
+        await pilot.press("enter", "down", "enter")  # (the second choice: from the right)
+        await pilot.pause()
+        assert app.preferences.notation is MoveNotation.ARABIC
+
+
+async def test_the_panel_writes_moves_from_the_right_and_the_export_keeps_the_standard() -> None:
+    board = Position.from_counts({25: 1, 6: 14}, {1: 2, 12: 5, 17: 3, 13: 5})
+    start = MatchState(rules=RuleSet(), phase=Phase.TURN, board=board, on_roll=0)
+    match = Match(names=("سامي", "ليلى"), dice=ScriptedDice([(4, 3), (2, 1)]), start=start)
+    settings = Settings(bidi_checked=True, preferences=Preferences(notation=MoveNotation.ARABIC, step_by_step=False))
+    app = TawlaApp(lang="ar", dice=match.dice, match=match, settings=settings)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("space", ":", *"bar/21 6/3", "enter", "enter")
+        assert isinstance(app.screen, GameScreen) and match.state.on_roll == 1
+        text = screen_text(app)
+        assert "4←ﺭﺎﺑ" in text  # (the last move, in the numbering on the board: the next player's)
+        assert "bar/" not in text and "/3" not in text
+        app.set_preferences(app.preferences.model_copy(update={"notation": MoveNotation.STANDARD}))
+        await pilot.pause()
+        assert "bar/" in screen_text(app)
+    exported = match.export_mat()
+    assert "43: 25/21 6/3" in exported and "←" not in exported  # (the .mat file's own notation)
