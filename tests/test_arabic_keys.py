@@ -350,3 +350,17 @@ async def test_the_palette_says_no_command_matches_in_the_players_words(lang: st
         assert visual(tr(lang, "textual.no_matches_found"), rtl=lang == "ar") in text
         assert "No matches found" not in text
         assert not INTERNAL.search(text)
+
+
+async def test_the_arabic_palette_names_no_key_by_its_textual_name_and_speaks_arabic() -> None:
+    """The palette's Latin letters are proper names (GNU Backgammon, XGID, the .mat format),
+    English (the language it switches to, in its own name) and the keys printed in Latin."""
+    app = arabic()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        text = screen_text(app)
+        assert visual(tr("ar", "command.new_match"), rtl=True) in text
+        assert not INTERNAL.search(text), INTERNAL.search(text)
+        names = {"English", "GNU", "Backgammon", "XGID", "mat"}
+        assert latin_words(text) <= names | printed_labels(), latin_words(text) - names - printed_labels()
