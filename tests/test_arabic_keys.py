@@ -364,3 +364,20 @@ async def test_the_arabic_palette_names_no_key_by_its_textual_name_and_speaks_ar
         assert not INTERNAL.search(text), INTERNAL.search(text)
         names = {"English", "GNU", "Backgammon", "XGID", "mat"}
         assert latin_words(text) <= names | printed_labels(), latin_words(text) - names - printed_labels()
+
+
+def test_every_key_the_arabic_sentences_name_is_the_layouts() -> None:
+    """«ق (r)», «لا (b)», «r أو ق»: the Arabic letter beside a US key is the one the standard
+    Arabic layout types on it (the beaver's key read «ل (b)», which is G's)."""
+    from tawla.i18n import catalog
+
+    pairs = []
+    for key, text in catalog("ar").items():
+        pairs += [(key, m.group(1), m.group(2)) for m in re.finditer(r"(\S+) \(([a-zA-Z])\)", text)]
+        pairs += [(key, m.group(2), m.group(1)) for m in re.finditer(r"\b([a-zA-Z]) أو ([^\s:،.]+)", text)]
+    assert len(pairs) > 10
+    for key, arabic, latin in pairs:
+        if arabic.isascii():
+            continue  # («n أو Esc»: two keys, no twin)
+        assert arabic.removeprefix("و") == ARABIC_LAYOUT[latin], (key, arabic, latin)
+    assert ("status.doubled_beaver", "لا", "b") in pairs
