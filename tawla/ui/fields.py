@@ -13,6 +13,11 @@ point, as in Textual.
 
 When the terminal lays out right-to-left text itself (the "terminal" setting), the field is
 Textual's own: the value goes out logical, as everything else does then.
+
+Besides Input's public API (``render_line``, ``cursor_screen_offset``, its actions), this reads
+two of its attributes, ``_suggestion`` (the completion on offer) and ``_cursor_visible`` (the
+blink), and overrides ``_cell_offset_to_index`` (a click's cell to a position): Textual 8's
+names, pinned by tests/test_typing_rtl.py.
 """
 
 from __future__ import annotations
