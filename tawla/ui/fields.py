@@ -17,7 +17,8 @@ Textual's own: the value goes out logical, as everything else does then.
 Besides Input's public API (``render_line``, ``cursor_screen_offset``, its actions), this reads
 two of its attributes, ``_suggestion`` (the completion on offer) and ``_cursor_visible`` (the
 blink), and overrides ``_cell_offset_to_index`` (a click's cell to a position): Textual 8's
-names, pinned by tests/test_typing_rtl.py.
+names. tests/test_typing_rtl.py fails if the first or the last changes; were the blink's flag
+renamed, the cursor would only stop blinking (tawla's fields do not blink).
 """
 
 from __future__ import annotations
