@@ -75,7 +75,7 @@ def test_the_levels_agree_with_python_bidi_on_every_catalog_line() -> None:
     assert differ == []
 
 
-def test_the_catalogs_are_resolved_in_both_paragraph_directions_alike() -> None:
+def test_the_levels_agree_on_every_catalog_line_in_the_other_direction_too() -> None:
     """(An Arabic line in a left-to-right paragraph: the check-rtl screen, a mixed help line.)"""
     differ = [line for line, rtl in _catalog_lines() if levels(line, not rtl) != library_levels(line, not rtl)]
     assert differ == []
@@ -136,6 +136,20 @@ def test_the_crate_slip_is_where_uax9_is_followed() -> None:
     line = "خX" + RLI + "a" + PDI + "(ج)"
     assert levels(line, False) == [1, 0, 0, 2, 0, 0, 1, 0]
     assert library_levels(line, False) == [1, 0, 0, 2, 0, 1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "a" + "\u202b" * 70 + "b" + "\u202c" * 70 + "c",  # embeddings past the deepest level (125)
+        RLI + "x" + (RLI + "x") * 69 + "y" + PDI * 70 + "z",  # isolates past it
+        ("\u202bب" + RLI + "a") * 40 + PDI * 40 + "c",  # both, interleaved
+        "(" * 70 + "ب" + ")" * 70 + "a",  # more brackets open than BD16 keeps (63)
+    ],
+)
+def test_the_levels_agree_past_the_limits_of_the_algorithm(line: str) -> None:
+    for rtl in (False, True):
+        assert levels(line, rtl) == library_levels(line, rtl)
 
 
 # -- what the code relies on, pinned ----------------------------------------------------------

@@ -15,7 +15,10 @@ Implemented: explicit embeddings, overrides and isolates (X1–X10, depth 125), 
 (N1–N2), implicit levels (I1–I2). A paragraph separator ends a paragraph; every paragraph of a
 line takes the paragraph level given. Characters removed by X9 (embedding controls, boundary
 neutrals such as ZWJ) take the level of the character before them, as unicode-bidi does. L1–L4
-are :mod:`tawla.i18n.bidi`'s.
+are :mod:`tawla.i18n.bidi`'s. One known difference with python-bidi 0.6 (unicode-bidi 0.3): for a
+bracket pair after an isolate, N0 looks back for the last strong character before the opening
+bracket; unicode-bidi walks the earlier level runs each from its start and may find the first.
+This module does what UAX #9 says (see the tests).
 """
 
 from __future__ import annotations
