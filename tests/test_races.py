@@ -287,7 +287,7 @@ async def test_the_menu_is_one_key_away(tmp_path: Path) -> None:
     app = app_with(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await moving(pilot, app)
-        assert "^w Menu" in screen_text(app)  # in the footer
+        assert "^W Menu" in screen_text(app)  # in the footer
         await burst(pilot, "ctrl+p", *"menu")
         await settle(pilot)
         assert "Back to the menu" in screen_text(app)
