@@ -718,6 +718,8 @@ DAMAGE = {
     "a row more": _execute(
         "INSERT INTO matches SELECT 'ghost.json', " + ", ".join(COLUMNS[1:]) + " FROM matches LIMIT 1"
     ),
+    "its checksum lost": lambda p: p.with_name(p.name + ".sum").unlink(),
+    "its checksum wrong": lambda p: p.with_name(p.name + ".sum").write_text("00000000 0\n"),
     "a hot journal": lambda p: (p.with_name(p.name + "-journal")).write_bytes(b"\xd9\xd5\x05\xf9\x20\xa1\x63\xd7" * 64),
 }
 
@@ -827,14 +829,20 @@ def test_a_tawla_killed_while_building_the_index_leaves_it_sound(history: Paths)
     assert (index.read_files, index.rebuilt) == (8 - 6, 0)  # the two batches it committed were kept
 
 
-def test_an_unreadable_history_file_is_no_match_and_is_not_read_again(history: Paths) -> None:
-    (history.history / "junk.json").write_text("{not json", "utf-8")
+def test_a_file_that_is_no_match_is_left_out_and_read_again_until_it_is_one(history: Paths) -> None:
+    good = (history.history / "m1.json").read_bytes()
+    junk = history.history / "junk.json"
+    junk.write_bytes(b"x" * len(good))
+    os.utime(junk, ns=(1, 1))
     (history.history / "other.json").write_text('{"format": "something else"}', "utf-8")
     first = fresh(history)
     assert first.records() == recount(history.history) and len(first.records()) == 8
     second = fresh(history)
     second.records()
-    assert second.read_files == 0
+    assert second.read_files == 2  # (only those two: a file may become readable without a new time)
+    junk.write_bytes(good)
+    os.utime(junk, ns=(1, 1))  # (the same size and time as when it was garbage)
+    assert len(fresh(history).records()) == 9
 
 
 def test_a_file_the_fold_on_trust_cannot_vouch_for_is_read_in_full(history: Paths) -> None:

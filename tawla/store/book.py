@@ -28,11 +28,13 @@ each other is refused for that reason.
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Final, TypeVar
 
+from tawla.game.figures import SIDE_FIELDS
 from tawla.store.files import Paths
 from tawla.store.players import (
     Aliases,
@@ -194,90 +196,68 @@ class Standings:
         return next((line for line in self.players if line.person.key == key), None)
 
 
-class _Tally:
-    """Figures being added up (mutable; frozen into :class:`Figures` at the end)."""
+_ADDED: Final = 2 * len(SIDE_FIELDS)
+"""Figures added up per pair: each side's :class:`~tawla.game.figures.Side`, one after the other."""
+_POINTS, _GAMES, _GAMMONS, _BACKGAMMONS, _OFFERS, _TAKES, _DROPS = range(len(SIDE_FIELDS))
 
-    __slots__ = (
-        "b_lost",
-        "b_won",
-        "current",
-        "drawn",
-        "dropped",
-        "g_lost",
-        "g_won",
-        "games",
-        "games_lost",
-        "games_won",
-        "last",
-        "longest",
-        "lost",
-        "matches",
-        "offered",
-        "p_lost",
-        "p_won",
-        "taken",
-        "won",
+
+def _figures(mine: Sequence[int], theirs: Sequence[int], results: Iterable[int], last: str) -> Figures:
+    """A player's figures from their sides' sums, the other side's sums, and their results in
+    order (1 won, -1 lost, 0 drawn)."""
+    won = lost = drawn = longest = current = 0
+    for result in results:
+        if result > 0:
+            won += 1
+            current = current + 1 if current > 0 else 1
+            longest = max(longest, current)
+        elif result < 0:
+            lost += 1
+            current = current - 1 if current < 0 else -1
+        else:
+            drawn += 1
+            current = 0
+    return Figures(
+        won + lost + drawn,
+        won,
+        lost,
+        drawn,
+        mine[_GAMES] + theirs[_GAMES],
+        mine[_GAMES],
+        theirs[_GAMES],
+        mine[_POINTS],
+        theirs[_POINTS],
+        mine[_GAMMONS],
+        theirs[_GAMMONS],
+        mine[_BACKGAMMONS],
+        theirs[_BACKGAMMONS],
+        mine[_OFFERS],
+        mine[_TAKES],
+        mine[_DROPS],
+        longest,
+        current,
+        last,
     )
 
-    def __init__(self) -> None:
-        self.matches = self.won = self.lost = self.drawn = 0
-        self.games = self.games_won = self.games_lost = self.p_won = self.p_lost = 0
-        self.g_won = self.g_lost = self.b_won = self.b_lost = 0
-        self.offered = self.taken = self.dropped = 0
-        self.longest = self.current = 0
+
+class _Pair:
+    """Two players' figures being added up: ``first`` is the player whose side comes first in
+    ``sums``; ``results`` are the first player's (1 won, -1 lost, 0 drawn)."""
+
+    __slots__ = ("first", "last", "results", "sums")
+
+    def __init__(self, first: str) -> None:
+        self.first = first
+        self.sums = [0] * _ADDED
+        self.results: list[int] = []
         self.last = ""
 
-    def add(self, record: Record, side: int) -> None:
-        mine, theirs = record.sides[side], record.sides[1 - side]
-        self.matches += 1
+    def add(self, record: Record, flipped: bool) -> None:
+        """Add a match (``flipped``: the first player is its player 1)."""
+        a, b = record.sides
+        self.sums[:] = map(operator.add, self.sums, b + a if flipped else a + b)
         winner = record.winner
-        if winner is None:
-            self.drawn += 1
-            self.current = 0
-        elif winner == side:
-            self.won += 1
-            self.current = self.current + 1 if self.current > 0 else 1
-            if self.current > self.longest:
-                self.longest = self.current
-        else:
-            self.lost += 1
-            self.current = self.current - 1 if self.current < 0 else -1
-        self.games += record.games
-        self.games_won += mine.games
-        self.games_lost += theirs.games
-        self.p_won += mine.points
-        self.p_lost += theirs.points
-        self.g_won += mine.gammons
-        self.g_lost += theirs.gammons
-        self.b_won += mine.backgammons
-        self.b_lost += theirs.backgammons
-        self.offered += mine.offers
-        self.taken += mine.takes
-        self.dropped += mine.drops
+        self.results.append(0 if winner is None else 1 if (winner == 1) == flipped else -1)
         self.last = record.ended
-
-    def figures(self) -> Figures:
-        return Figures(
-            self.matches,
-            self.won,
-            self.lost,
-            self.drawn,
-            self.games,
-            self.games_won,
-            self.games_lost,
-            self.p_won,
-            self.p_lost,
-            self.g_won,
-            self.g_lost,
-            self.b_won,
-            self.b_lost,
-            self.offered,
-            self.taken,
-            self.dropped,
-            self.longest,
-            self.current,
-            self.last,
-        )
 
 
 def _latest_first(items: list[_T], when: Callable[[_T], str], name: Callable[[_T], object]) -> list[_T]:
@@ -303,6 +283,7 @@ class Book:
         self.aliases = aliases if aliases is not None else Aliases()
         self._players = players
         self._keys: dict[str, str] = {}
+        self._keyed: list[tuple[Record, str, str]] | None = None
         self._people: dict[str, Person] | None = None
 
     # -- who is who -------------------------------------------------------------------------
@@ -314,28 +295,40 @@ class Book:
             key = self._keys[name] = self.aliases.resolve(name_key(name))
         return key
 
+    def _with_keys(self) -> list[tuple[Record, str, str]]:
+        """Every record with its two players' keys (worked out once per book)."""
+        if self._keyed is None:
+            key_of = self.key_of
+            self._keyed = [(r, key_of(r.names[0]), key_of(r.names[1])) for r in self.records]
+        return self._keyed
+
     def _all_people(self) -> dict[str, Person]:
         if self._people is None:
-            seen: dict[str, list[Record]] = {}
+            matches: dict[str, int] = {}
+            last: dict[str, str] = {}
             spelled: dict[str, dict[str, str]] = {}
-            for record in self.records:
-                for name in record.names:
-                    key = self.key_of(name)
-                    seen.setdefault(key, []).append(record)
-                    spelled.setdefault(key, {})[name] = record.ended  # (the last one wins: oldest first)
+            for record, a, b in self._with_keys():  # (oldest first: the last time seen wins)
+                ended = record.ended
+                for name, key in zip(record.names, (a, b), strict=True):
+                    last[key] = ended
+                    used = spelled.get(key)
+                    if used is None:
+                        used = spelled[key] = {}
+                    used[name] = ended
+                matches[a] = matches.get(a, 0) + 1
+                if b != a:
+                    matches[b] = matches.get(b, 0) + 1
             people = {}
-            for key, records in seen.items():
-                used = spelled[key]
+            for key, used in spelled.items():
                 spellings = tuple(sorted(used, key=used.__getitem__, reverse=True))
-                last = records[-1].ended
                 gone = self.aliases.forgotten.get(key)
                 people[key] = Person(
                     key,
                     self.aliases.names.get(key, spellings[0]),
                     spellings,
-                    last,
-                    len({r.file for r in records}),
-                    gone is not None and last <= gone,
+                    last[key],
+                    matches[key],
+                    gone is not None and last[key] <= gone,
                 )
             self._people = people
         return self._people
@@ -360,7 +353,7 @@ class Book:
     def matches_of(self, name: str) -> list[Record]:
         """The player's matches in the history (counted or not), oldest first."""
         key = self.key_of(name)
-        return [r for r in self.records if key in (self.key_of(r.names[0]), self.key_of(r.names[1]))]
+        return [r for r, a, b in self._with_keys() if key in (a, b)]
 
     # -- the figures --------------------------------------------------------------------------
 
@@ -368,10 +361,13 @@ class Book:
         self, period: Period = Period.ALL, play: Play = Play.ANY, now: datetime | None = None
     ) -> list[Record]:
         """The counted matches of a period and kind of play, oldest first."""
+        return [r for r, _, _ in self._selected(period, play, now)]
+
+    def _selected(self, period: Period, play: Play, now: datetime | None) -> list[tuple[Record, str, str]]:
         since = _utc(period_start(period, now or datetime.now().astimezone()))
         return [
-            r
-            for r in self.records
+            (r, a, b)
+            for r, a, b in self._with_keys()
             if r.counts and r.ended >= since and (play is Play.ANY or (play is Play.MONEY) == (r.length == 0))
         ]
 
@@ -379,45 +375,75 @@ class Book:
         """Every player's figures, and every pair's, in the matches of ``period`` (counted from
         ``now``, by default the present moment) and ``play``."""
         now = now or datetime.now().astimezone()
-        selected = self.selection(period, play, now)
-        singles: dict[str, _Tally] = {}
-        pairs: dict[tuple[str, str], tuple[_Tally, _Tally]] = {}
+        selected = self._selected(period, play, now)
+        pairs, alone, results = self._pairs(selected)
+        sums: dict[str, list[int]] = {}
+        last: dict[str, str] = {}
+        n = len(SIDE_FIELDS)
+        pair_list = []
+        people = self._all_people()
+        for (a, b), pair in pairs.items():
+            first, second = pair.sums[:n], pair.sums[n:]
+            for key, mine, theirs in ((a, first, second), (b, second, first)):
+                total = sums.setdefault(key, [0] * _ADDED)
+                total[:] = map(operator.add, total, mine + theirs)
+                last[key] = max(last.get(key, ""), pair.last)
+            fa = _figures(first, second, pair.results, pair.last)
+            fb = _figures(second, first, (-r for r in pair.results), pair.last)
+            if (fb.won, fb.points_won) > (fa.won, fa.points_won):
+                pair_list.append(Pair((people[b], people[a]), (fb, fa)))
+            else:
+                pair_list.append(Pair((people[a], people[b]), (fa, fb)))
+        lines = [
+            Line(people[key], _figures(total[:n], total[n:], results[key], last[key])) for key, total in sums.items()
+        ]
+        return Standings(
+            period,
+            play,
+            period_start(period, now),
+            len(selected),
+            tuple(_latest_first(lines, lambda line: line.figures.last_played, lambda line: line.person.name)),
+            tuple(
+                _latest_first(
+                    pair_list,
+                    lambda p: p.figures[0].last_played,
+                    lambda p: (p.people[0].name, p.people[1].name),
+                )
+            ),
+            alone,
+        )
+
+    @staticmethod
+    def _pairs(
+        keyed: Iterable[tuple[Record, str, str]],
+    ) -> tuple[dict[tuple[str, str], _Pair], int, dict[str, list[int]]]:
+        """Every pair's figures added up (keyed by the two players in the order first met), how
+        many matches were between two names of one player, and each player's results in the
+        order played (1 won, -1 lost, 0 drawn)."""
+        pairs: dict[tuple[str, str], _Pair] = {}
+        results: dict[str, list[int]] = {}
         alone = 0
-        for record in selected:
-            a, b = self.key_of(record.names[0]), self.key_of(record.names[1])
+        for record, a, b in keyed:
             if a == b:
                 alone += 1
                 continue
-            for side, key in ((0, a), (1, b)):
-                tally = singles.get(key)
-                if tally is None:
-                    tally = singles[key] = _Tally()
-                tally.add(record, side)
+            winner = record.winner
+            result = 0 if winner is None else 1 if winner == 0 else -1
+            mine = results.get(a)
+            if mine is None:
+                mine = results[a] = []
+            mine.append(result)
+            theirs = results.get(b)
+            if theirs is None:
+                theirs = results[b] = []
+            theirs.append(-result)
             pair = pairs.get((a, b))
             if pair is None:
                 pair = pairs.get((b, a))
                 if pair is None:
-                    pair = pairs[(a, b)] = (_Tally(), _Tally())
-                else:
-                    pair = (pair[1], pair[0])  # (kept as first met; a's tally first here)
-            pair[0].add(record, 0)
-            pair[1].add(record, 1)
-        people = self._all_people()
-        lines = _latest_first(
-            [Line(people[key], tally.figures()) for key, tally in singles.items()],
-            lambda line: line.figures.last_played,
-            lambda line: line.person.name,
-        )
-        pair_list = []
-        for (a, b), (ta, tb) in pairs.items():
-            fa, fb = ta.figures(), tb.figures()
-            if (fb.won, fb.points_won) > (fa.won, fa.points_won):
-                a, b, fa, fb = b, a, fb, fa
-            pair_list.append(Pair((people[a], people[b]), (fa, fb)))
-        pair_list = _latest_first(
-            pair_list, lambda p: p.figures[0].last_played, lambda p: (p.people[0].name, p.people[1].name)
-        )
-        return Standings(period, play, period_start(period, now), len(selected), tuple(lines), tuple(pair_list), alone)
+                    pair = pairs[(a, b)] = _Pair(a)
+            pair.add(record, pair.first != a)
+        return pairs, alone, results
 
     def between(
         self, a: str, b: str, period: Period = Period.ALL, play: Play = Play.ANY, now: datetime | None = None
@@ -427,19 +453,18 @@ class Book:
         ka, kb = self.key_of(a), self.key_of(b)
         if ka == kb:
             return None
-        ta, tb = _Tally(), _Tally()
-        for record in self.selection(period, play, now):
-            keys = (self.key_of(record.names[0]), self.key_of(record.names[1]))
-            if keys == (ka, kb):
-                ta.add(record, 0)
-                tb.add(record, 1)
-            elif keys == (kb, ka):
-                ta.add(record, 1)
-                tb.add(record, 0)
-        if not ta.matches:
+        chosen = [(r, x, y) for r, x, y in self._selected(period, play, now) if {x, y} == {ka, kb}]
+        pair = next(iter(self._pairs(chosen)[0].values()), None)
+        if pair is None:
             return None
+        n = len(SIDE_FIELDS)
+        first, second = pair.sums[:n], pair.sums[n:]
+        fa = _figures(first, second, pair.results, pair.last)
+        fb = _figures(second, first, (-r for r in pair.results), pair.last)
         people = self._all_people()
-        return Pair((people[ka], people[kb]), (ta.figures(), tb.figures()))
+        if pair.first != ka:
+            fa, fb = fb, fa
+        return Pair((people[ka], people[kb]), (fa, fb))
 
     # -- changes ------------------------------------------------------------------------------
 
@@ -463,7 +488,7 @@ class Book:
         key, other = self._known(name), self._known(into)
         if key == other:
             raise BookError("same_player")
-        together = sum(1 for r in self.records if {self.key_of(r.names[0]), self.key_of(r.names[1])} == {key, other})
+        together = sum(1 for _, a, b in self._with_keys() if {a, b} == {key, other})
         if together:
             raise BookError("played_each_other", matches=together)
         shown = self._all_people()[other].name

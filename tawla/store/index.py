@@ -5,20 +5,24 @@ The index is derived, never the only copy of anything: the history files win.
 
 * **Fresh.** Each row keeps its file's name, size and modification time (ns). Opening lists
   the history folder (one ``stat`` a file), reads again only the files added or changed
-  since, and drops the rows of files that are gone: a match archived by another tawla, a
-  file copied in or deleted by hand, are all seen at the next open.
-* **Sound.** An index that is not a database, has another application id or schema version
-  or columns, fails SQLite's ``quick_check`` or has a row that does not match its checksum,
-  or any database error on the way, is deleted and built again from the files. If it
-  cannot be written at all (a read-only folder, a full disk) the book is counted from the
-  files directly.
+  since (and those that did not load: they may have been mended), and drops the rows of
+  files that are gone: a match archived by another tawla, a file copied in or deleted by
+  hand, are all seen at the next open.
+* **Sound.** Every time the index is written, a checksum of the whole file is written beside
+  it (``book.sqlite.sum``: CRC-32 and size). An index that does not match it, is not a
+  database, or has another application id, schema version or columns, or any database
+  error on the way, is deleted and built again from the files. (SQLite checks the structure
+  of its pages, not the values in them; the checksum catches any changed byte, for the price
+  of reading the file once, a few milliseconds.) If the index cannot be written at all (a
+  read-only folder, a full disk) the book is counted from the files directly.
 * **One writer.** Opening takes an operating-system lock (``<data>/book.lock``,
   :mod:`tawla.store.lock`) for the whole open-refresh-read, with the connection closed
   before the lock is let go, so two tawlas never have the database open at once: one waits
   for the other (up to :data:`WAIT` seconds; then it counts from the files). SQLite's own
-  transactions (a rollback journal) make each batch of rows all-or-nothing, so a tawla
-  killed in the middle of a build leaves the rows of the batches it finished, and the next
-  open goes on from there.
+  transactions (a rollback journal) make each batch of rows all-or-nothing, and the
+  checksum is written after each: a tawla killed in the middle of a build leaves the rows of
+  the batches it finished (SQLite rolls the unfinished one back, byte for byte, at the next
+  open), and the next open goes on from there.
 """
 
 from __future__ import annotations
@@ -33,8 +37,9 @@ from pathlib import Path
 from typing import Final
 
 from tawla.game.figures import SIDE_FIELDS, Side
+from tawla.store.files import atomic_write
 from tawla.store.lock import Lock, try_lock
-from tawla.store.records import Record, read_record, recount, sort_records
+from tawla.store.records import Record, read_record, recount
 
 SCHEMA: Final = 1
 """The layout of the rows (``PRAGMA user_version``); another one is rebuilt."""
@@ -47,39 +52,31 @@ BATCH: Final = 200
 
 _RECORD: Final = ("names0", "names1", "started", "ended", "length", "finished", "games", "winner")
 _SIDES: Final = tuple(f"{name}{player}" for player in (0, 1) for name in SIDE_FIELDS)
-COLUMNS: Final = ("file", "size", "mtime", "ok", *_RECORD, *_SIDES, "crc")
+COLUMNS: Final = ("file", "size", "mtime", "ok", *_RECORD, *_SIDES)
 """Every column of the one table, in order: a file's fingerprint, whether it is a match
-(``ok``), its record (NULL for a file that is not), and a checksum of the rest of the row
-(SQLite checks its pages' structure, not the values in them)."""
+(``ok``), and its record (NULL for a file that is not)."""
 
 _TYPES = {"names0": "TEXT", "names1": "TEXT", "started": "TEXT", "ended": "TEXT"}
 _CREATE = "CREATE TABLE matches ({})".format(
     ", ".join(
         ["file TEXT PRIMARY KEY", "size INTEGER NOT NULL", "mtime INTEGER NOT NULL", "ok INTEGER NOT NULL"]
         + [f"{c} {_TYPES.get(c, 'INTEGER')}" for c in (*_RECORD, *_SIDES)]
-        + ["crc INTEGER NOT NULL"]
     )
 )
 _INSERT = "INSERT OR REPLACE INTO matches VALUES ({})".format(", ".join("?" * len(COLUMNS)))
-_SELECT = "SELECT {} FROM matches".format(", ".join(COLUMNS))
+_SELECT = "SELECT {} FROM matches ORDER BY ended, file".format(", ".join(COLUMNS))
+_N = len(SIDE_FIELDS)
+_A, _B = 12, 12 + _N
+"""Where each side's figures begin in a row."""
 
 Fingerprint = tuple[int, int]
 """A file's size and modification time (ns)."""
 
 
-def _crc(values: tuple[object, ...]) -> int:
-    return zlib.crc32(repr(values).encode("utf-8", "surrogatepass"))
-
-
 def _row(file: str, fingerprint: Fingerprint, record: Record | None) -> tuple[object, ...]:
-    values = _values(file, fingerprint, record)
-    return (*values, _crc(values))
-
-
-def _values(file: str, fingerprint: Fingerprint, record: Record | None) -> tuple[object, ...]:
     if record is None:
-        return (file, *fingerprint, 0, *(None,) * (len(COLUMNS) - 5))
-    sides = tuple(getattr(side, name) for side in record.sides for name in SIDE_FIELDS)
+        return (file, *fingerprint, 0, *(None,) * (len(COLUMNS) - 4))
+    a, b = record.sides
     return (
         file,
         *fingerprint,
@@ -91,24 +88,22 @@ def _values(file: str, fingerprint: Fingerprint, record: Record | None) -> tuple
         int(record.finished),
         record.games,
         record.winner,
-        *sides,
+        *a,
+        *b,
     )
 
 
-def _record(file: str, row: tuple[object, ...]) -> Record:
-    n = len(SIDE_FIELDS)
-    a, b, started, ended, length, finished, games, winner = row[:8]
-    values = row[8:]
+def _record(row: tuple[object, ...]) -> Record:
     return Record(
-        file,
-        (str(a), str(b)),
-        str(started),
-        str(ended),
-        int(length),  # type: ignore[call-overload]
-        bool(finished),
-        int(games),  # type: ignore[call-overload]
-        None if winner is None else int(winner),  # type: ignore[call-overload]
-        (Side(*values[:n]), Side(*values[n:])),  # type: ignore[arg-type]
+        row[0],  # type: ignore[arg-type]
+        (row[4], row[5]),  # type: ignore[arg-type]
+        row[6],  # type: ignore[arg-type]
+        row[7],  # type: ignore[arg-type]
+        row[8],  # type: ignore[arg-type]
+        row[9] == 1,
+        row[10],  # type: ignore[arg-type]
+        row[11],  # type: ignore[arg-type]
+        (Side._make(row[_A:_B]), Side._make(row[_B:])),
     )
 
 
@@ -137,6 +132,7 @@ class Index:
 
     def __init__(self, data: Path, history: Path | None = None, read: Callable[[Path], Record | None] = read_record):
         self.path = data / "book.sqlite"
+        self.sum_path = data / "book.sqlite.sum"
         self.lock_path = data / "book.lock"
         self.history = history if history is not None else data / "history"
         self._read = read
@@ -196,18 +192,21 @@ class Index:
     def _from_index(self) -> list[Record]:
         con = self._connect()
         try:
-            self._refresh(con)
             rows = con.execute(_SELECT).fetchall()
+            if self._refresh(con, rows):
+                rows = con.execute(_SELECT).fetchall()
         finally:
             con.close()
-        if any(_crc(row[:-1]) != row[-1] for row in rows):
-            raise sqlite3.DatabaseError("a row does not match its checksum")
-        return sort_records(_record(row[0], row[4:-1]) for row in rows if row[3] == 1)
+        return [_record(row) for row in rows if row[3] == 1]
 
     def _connect(self) -> sqlite3.Connection:
         """The open index, built again first if it is not sound."""
+        fresh = not self.path.exists()
         con = sqlite3.connect(self.path, isolation_level=None)
         try:
+            if fresh:
+                self._create(con)
+                return con
             if self._sound(con):
                 return con
         except sqlite3.DatabaseError:
@@ -220,49 +219,63 @@ class Index:
         return con
 
     def _sound(self, con: sqlite3.Connection) -> bool:
+        # (Reading the header first lets SQLite roll back what a killed tawla left half-written.)
         app = con.execute("PRAGMA application_id").fetchone()[0]
         version = con.execute("PRAGMA user_version").fetchone()[0]
-        if (app, version) == (0, 0) and not con.execute("SELECT name FROM sqlite_master").fetchall():
-            self._create(con)  # a new, empty file
-            return True
         if (app, version) != (APPLICATION_ID, SCHEMA):
             return False
         columns = tuple(row[1] for row in con.execute("PRAGMA table_info(matches)"))
         if columns != COLUMNS:
             return False
-        return bool(con.execute("PRAGMA quick_check").fetchone()[0] == "ok")
+        try:
+            return self.sum_path.read_text("ascii") == self._checksum()
+        except (OSError, UnicodeDecodeError):
+            return False
 
-    @staticmethod
-    def _create(con: sqlite3.Connection) -> None:
+    def _checksum(self) -> str:
+        data = self.path.read_bytes()
+        return f"{zlib.crc32(data):08x} {len(data)}\n"
+
+    def _seal(self) -> None:
+        """Write the checksum of the index as it is now (after a commit)."""
+        atomic_write(self.sum_path, self._checksum(), keep_previous=False)
+
+    def _create(self, con: sqlite3.Connection) -> None:
         con.execute("BEGIN IMMEDIATE")
         con.execute(_CREATE)
         con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         con.execute(f"PRAGMA user_version = {SCHEMA}")
         con.execute("COMMIT")
+        self._seal()
 
     def _remove(self) -> None:
-        """Delete the index and its journal (the lock is held: nobody else has them open)."""
-        for suffix in ("", "-journal", "-wal", "-shm"):
+        """Delete the index, its journal and its checksum (the lock is held: nobody else has them open)."""
+        for path in (self.path, self.sum_path, *(Path(f"{self.path}{s}") for s in ("-journal", "-wal", "-shm"))):
             with contextlib.suppress(FileNotFoundError):
-                Path(f"{self.path}{suffix}").unlink()
+                path.unlink()
 
-    def _refresh(self, con: sqlite3.Connection) -> None:
-        """Bring the rows up to date with the history folder."""
+    def _refresh(self, con: sqlite3.Connection, rows: list[tuple[object, ...]]) -> bool:
+        """Bring the rows up to date with the history folder; whether anything changed."""
         on_disk = fingerprints(self.history)
-        known: dict[str, Fingerprint] = {
-            file: (size, mtime) for file, size, mtime in con.execute("SELECT file, size, mtime FROM matches")
-        }
+        known: dict[str, tuple[object, ...]] = {row[0]: row for row in rows}  # type: ignore[misc]
         gone = [(file,) for file in known.keys() - on_disk.keys()]
-        todo = sorted(file for file, fingerprint in on_disk.items() if known.get(file) != fingerprint)
+        todo = sorted(
+            file
+            for file, (size, mtime) in on_disk.items()
+            if (row := known.get(file)) is None or row[1] != size or row[2] != mtime or row[3] != 1
+        )  # (a file that did not load is read again every time: it may have been mended since)
         if gone:
             con.execute("BEGIN IMMEDIATE")
             con.executemany("DELETE FROM matches WHERE file = ?", gone)
             con.execute("COMMIT")
+            self._seal()
         for start in range(0, len(todo), BATCH):
-            rows = [self._fresh_row(file, on_disk[file]) for file in todo[start : start + BATCH]]
+            batch = [self._fresh_row(file, on_disk[file]) for file in todo[start : start + BATCH]]
             con.execute("BEGIN IMMEDIATE")
-            con.executemany(_INSERT, rows)
+            con.executemany(_INSERT, batch)
             con.execute("COMMIT")
+            self._seal()
+        return bool(gone or todo)
 
     def _fresh_row(self, file: str, fingerprint: Fingerprint) -> tuple[object, ...]:
         self.read_files += 1

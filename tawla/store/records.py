@@ -12,17 +12,18 @@ that does not load is no record (None), as the history list shows it unreadable.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from tawla.game.figures import Side
 from tawla.store.files import StoreError, read_json
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
-    """A match of the history, as the book counts it. Pairs are player 0's first."""
+class Record(NamedTuple):
+    """A match of the history, as the book counts it. Pairs are player 0's first. (A named
+    tuple, as :class:`~tawla.game.figures.Side` is: the book makes one per match each time
+    it opens.)"""
 
     file: str
     """The file's name in the history folder (its key in the index)."""
