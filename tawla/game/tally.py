@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Final, NamedTuple
 
 from tawla.engine import CHECKERS, OFF, IllegalStep, TurnState, make_step, normalise_roll, step_on
 from tawla.engine.moves import dice_of
@@ -83,9 +83,8 @@ class CubeMove:
     """How many turns of the game had been played when it happened."""
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """One completed turn."""
+class Turn(NamedTuple):
+    """One completed turn (a named tuple: a long history has thousands)."""
 
     player: int
     dice: tuple[int, int]
@@ -232,6 +231,8 @@ def tally(story: MatchStory) -> MatchTally:
 
 # -- the fold ----------------------------------------------------------------------------
 
+_MOVING: Final = Phase.MOVING
+_TURN: Final = Phase.TURN
 _CUBE: Final[dict[type, CubeAction]] = {
     Doubled: CubeAction.DOUBLE,
     Took: CubeAction.TAKE,
@@ -272,14 +273,14 @@ class _Fold:
             self.roll = turn.roll
             self.made = list(turn.made)
             self.pos = turn.position
-            self.remaining = turn.remaining
+            self.remaining = list(turn.remaining)
 
     def _state(self) -> MatchState:
         if self.stale:
             turn = None
             if self.phase is Phase.MOVING:
                 made = tuple(self.made)  # (a turn on trust: as many steps as it took, so it is complete)
-                turn = TurnState(self.board, self.roll, made, self.pos, self.remaining, len(made), None)
+                turn = TurnState(self.board, self.roll, made, self.pos, tuple(self.remaining), len(made), None)
             self.state = replace(
                 self.state,
                 phase=self.phase,
@@ -333,16 +334,14 @@ class _Fold:
     def feed(self, event: Event) -> None:
         kind = type(event)
         if not self.exact:
-            if kind is Stepped and self.phase is Phase.MOVING:
-                assert isinstance(event, Stepped)
-                self._step(event)
+            if kind is Stepped and self.phase is _MOVING:
+                self._step(event)  # type: ignore[arg-type]
                 return
-            if kind is TurnEnded and self.phase is Phase.MOVING:
+            if kind is TurnEnded and self.phase is _MOVING:
                 self._end_turn()
                 return
-            if kind is Rolled and self.phase is Phase.TURN:
-                assert isinstance(event, Rolled)
-                self._roll(event.dice)
+            if kind is Rolled and self.phase is _TURN:
+                self._roll(event.dice)  # type: ignore[union-attr]
                 return
         self._advance(event)
 
@@ -352,8 +351,8 @@ class _Fold:
         self.roll = roll
         self.made = []
         self.pos = self.board
-        self.remaining = dice_of(roll)
-        self.phase = Phase.MOVING
+        self.remaining = list(dice_of(roll))
+        self.phase = _MOVING
         self.cube_turned = False
         self.opening = False
         self.stale = True
@@ -365,9 +364,7 @@ class _Fold:
             raise IllegalStep((event.source, die))
         step, self.pos = moved
         self.made.append(step)
-        rest = list(self.remaining)
-        rest.remove(die)
-        self.remaining = tuple(rest)
+        self.remaining.remove(die)
         self.stale = True
         player = self.on_roll
         self.pips[player] -= step.source - step.dest  # (the bar is 25, off is 0)
@@ -382,7 +379,7 @@ class _Fold:
         self.played[player] += 1
         self.board = self.pos.swapped()
         self.on_roll = 1 - player
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.stale = True
         self._turn_done(player, self.roll, (self.pips[0], self.pips[1]))
 
