@@ -48,6 +48,11 @@ def _streak(lang: str, n: int) -> str:
     return DASH
 
 
+def _one_line(name: str) -> str:
+    """A name as one cell of a table: its spaces (a tab, a line break from a hand-edited file) one space."""
+    return " ".join(name.split())
+
+
 def _pair(*values: int) -> str:
     return DASH.join(str(v) for v in values)
 
@@ -109,12 +114,15 @@ def table(book: Book, standings: Standings, lang: str, zone: tzinfo | None = Non
     heads += [tr(lang, "book.column.current"), tr(lang, "book.column.last")]
     player, opponent = tr(lang, "book.column.player"), tr(lang, "book.column.opponent")
     lines += ["", mark + tr(lang, "book.players")]
-    rows = [[player, *heads]] + [[line.person.name, *_cells(lang, line.figures, zone)] for line in standings.players]
+    rows = [[player, *heads]] + [
+        [_one_line(line.person.name), *_cells(lang, line.figures, zone)] for line in standings.players
+    ]
     lines += _layout(rows, 1, rtl)
     lines += ["", mark + tr(lang, "book.pairs")]
     rows = [[player, opponent, *heads]]
     for pair in standings.pairs:
-        rows.append([pair.people[0].name, pair.people[1].name, *_cells(lang, pair.figures[0], zone)])
+        a, b = (_one_line(person.name) for person in pair.people)
+        rows.append([a, b, *_cells(lang, pair.figures[0], zone)])
     lines += _layout(rows, 2, rtl)
     lines += ["", mark + tr(lang, "book.legend")]
     if standings.alone:

@@ -7,11 +7,14 @@ players' renames, merges and forgotten names of ``players.json``
 
 The API the screens build on::
 
-    book = open_book(paths)                 # Book: the records, the players
+    book = open_book(paths)                 # Book: the records, the players (I/O: a worker)
     book.people("al")                       # [Person]: known players, most recent first, filtered
-    book.standings(Period.MONTH, Play.MATCH, now)   # Standings: .players (Line), .pairs (Pair)
-    book.between("Ali", "Badr", Period.MONTH)       # Pair | None: the two's figures
+    book.person("Ali")                      # Person | None: whom a typed name belongs to
+    book.standings(Period.MONTH, Play.MATCH, now)   # Standings: .players [Line], .pairs [Pair]
+    book.between("Ali", "Badr", Period.MONTH)       # Pair | None: the two's figures, Ali's first
+    book.matches_of("Ali")                  # [Record]: the player's matches, oldest first
     book.rename(key, "Ali Hassan") / book.merge(key, into) / book.forget(key)   # -> a new Book
+                                            # (BookError: a code for the catalogs, book.error.*)
 
 How a single match went (dice, hits, the cube, the pip counts turn by turn) is
 :func:`tawla.game.tally.story_of` on the loaded match.
@@ -536,8 +539,3 @@ def _no_collection() -> Iterator[None]:
     finally:
         if was:
             gc.enable()
-
-
-def book_of(records: Iterable[Record], aliases: Aliases | None = None) -> Book:
-    """A book of records in hand (tests, a list being built), with no file behind it."""
-    return Book(sorted(records, key=lambda r: (r.ended, r.file)), aliases)

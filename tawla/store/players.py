@@ -30,7 +30,7 @@ import contextlib
 import re
 import time
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -178,13 +178,13 @@ class Players:
         finally:
             lock.release()
 
-    def change(self, how: Any) -> Aliases:
+    def change(self, how: Callable[[Aliases], Aliases]) -> Aliases:
         """Apply ``how`` (a function from the aliases on disk to new ones, which may raise
         :class:`BookError`) under the lock, write the result atomically and return it.
         Raises OSError when the disk refuses (nothing is changed then)."""
         with self._held():
             before = self.read()
-            after: Aliases = how(before)
+            after = how(before)
             if after != before:
                 atomic_write(self.path, _dumps(after))
             return after
