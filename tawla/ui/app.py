@@ -25,13 +25,14 @@ from tawla.store.options import BidiMode, Digits, Peek
 from tawla.store.options import Theme as ThemeName
 from tawla.ui.bursts import KeysInOrder
 from tawla.ui.keys import both, key_label
-from tawla.ui.messages import CheckRtl, Played, PreferencesChosen, RulesChosen
+from tawla.ui.messages import BookAsked, CheckRtl, Played, PreferencesChosen, RulesChosen, StoryAsked
 
 if TYPE_CHECKING:
     from textual.command import Provider
 
     from tawla.game.match import Match
     from tawla.game.rules import RuleSet
+    from tawla.store.book import Book
     from tawla.store.saves import SavedMatch
     from tawla.store.settings import Preferences, Settings
 
@@ -624,6 +625,34 @@ class TawlaApp(KeysInOrder):
 
         self.push_screen(HistoryScreen(self.keeper, "history.replay_title"), picked)
 
+    def action_book(self) -> None:
+        """The players' book (read in a thread once the screen is up: the menu never waits for it)."""
+        from tawla.ui.screens.book import BookScreen
+
+        self.push_screen(BookScreen(self.read_book))
+
+    def read_book(self) -> Book:
+        """The players' book as the history has it now (no data folder: an empty book). Called
+        from a worker thread: the first read of a long history builds its index."""
+        from tawla.store.book import Book, open_book
+
+        return open_book(self.paths) if self.paths is not None else Book(())
+
+    @on(BookAsked)
+    def _book_asked(self) -> None:
+        self.action_book()
+
+    @on(StoryAsked)
+    def _story_asked(self, message: StoryAsked) -> None:
+        """How a match of the history went (a file that fails is named, as for a replay)."""
+        if self.paths is None:
+            return
+        saved = self._load_for_reading(self.paths.history / message.file)
+        if saved is not None:
+            from tawla.ui.screens.story import StoryScreen
+
+            self.push_screen(StoryScreen(saved.match))
+
     def action_export(self) -> None:
         """Export the match being played, or a saved one, as a .mat file."""
         from tawla.ui.screens.game import GameScreen
@@ -712,6 +741,7 @@ class TawlaApp(KeysInOrder):
         names += [
             ("setup", self.action_setup),
             ("replay", self.action_replay),
+            ("book", self.action_book),
             ("export", self.action_export),
             ("settings", self.action_settings),
             ("rules", self.action_rules),

@@ -52,3 +52,16 @@ class RulesChosen(Message):
 
 class CheckRtl(Message):
     """The player asks for the right-to-left check again."""
+
+
+class BookAsked(Message):
+    """The player asks for the players' book (from the match-over card)."""
+
+
+class StoryAsked(Message):
+    """The player asks how a match of the history went (``file``: its name in the history
+    folder, as the book's records name it)."""
+
+    def __init__(self, file: str) -> None:
+        super().__init__()
+        self.file = file

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -108,9 +109,13 @@ class LineScreen(Speaks, ModalScreen[str | None]):
         suggestions: list[str] | None = None,
         check: Callable[[str], str | None] | None = None,
         value: str = "",
+        direction: Literal["auto", "ltr"] = "ltr",
     ) -> None:
+        """``direction``: the field's (see :class:`~tawla.ui.fields.BidiInput`): left to right for
+        a file name or dice, ``"auto"`` for a name."""
         super().__init__()
         self._title, self._hint, self._value = title, hint, value
+        self._direction: Literal["auto", "ltr"] = direction
         self._suggestions = suggestions or []
         self._check = check  # callable(text) -> error message or None
 
@@ -120,7 +125,7 @@ class LineScreen(Speaks, ModalScreen[str | None]):
             line = BidiInput(
                 self._value,
                 id="line",
-                direction="ltr",  # (a file name, dice: left to right, right-aligned in Arabic)
+                direction=self._direction,  # (a file name, dice: left to right, right-aligned in Arabic)
                 suggester=SuggestFromList(self._suggestions, case_sensitive=False) if self._suggestions else None,
             )
             line.cursor_blink = False

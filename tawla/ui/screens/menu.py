@@ -12,11 +12,12 @@ from textual.widgets.option_list import Option
 from tawla.ui.keys import both
 from tawla.ui.screens.base import Speaks
 
-ITEMS = ("new_match", "resume", "setup", "replay", "export", "settings", "rules", "language", "quit")
+ITEMS = ("new_match", "resume", "setup", "replay", "book", "export", "settings", "rules", "language", "quit")
 
 
 class MenuScreen(Speaks, Screen[None]):
-    """New match, resume, set up a position, replay, export, settings, rules, language, quit."""
+    """New match, resume, set up a position, replay, the players' book, export, settings, rules,
+    language, quit."""
 
     AUTO_FOCUS = "#menu"
     BINDINGS = [
@@ -24,6 +25,7 @@ class MenuScreen(Speaks, Screen[None]):
         Binding(both("s"), "pick('settings')", "key.settings", show=False),
         Binding(both("q"), "pick('quit')", "key.quit", show=False),
         Binding(both("c"), "pick('resume')", "key.resume", show=False),
+        Binding(both("p"), "pick('book')", "key.book", show=False),
     ]
 
     _offered = False

@@ -1,0 +1,540 @@
+"""The players' book in the game: the standings, one player's or one pair's figures and
+matches, and the changes to the players (rename, merge, take off the list).
+
+The book itself is :mod:`tawla.store.book` (counted from the history through its index);
+these screens only show it. It is read in a thread (the first read of a long history builds
+the index) and shown when it is there; a change (:meth:`Book.rename` …) returns a new book,
+which the screen shows from then on.
+
+:class:`BookScreen` is two tables: the players against everyone, and every pair head to
+head, for a period (this week, this month, all time: P) and a kind of play (matches and
+money play, matches, money play: R); Tab switches them, Enter opens a row
+(:class:`FiguresScreen`: the figures as rows, and the matches, each opening how it went).
+In Arabic the columns read from the right, the player's name first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import ClassVar
+
+from rich.align import Align
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tawla.store.book import Book, BookError, Figures, Line, Pair, Period, Person, Play, Standings
+from tawla.store.records import Record
+from tawla.ui.footer import TawlaFooter
+from tawla.ui.keys import both
+from tawla.ui.messages import StoryAsked
+from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.dialogs import ConfirmScreen, LineScreen, NoticeScreen
+
+BookSource = Callable[[], Book]
+"""Reads the book (in a worker thread: the first read of a long history builds the index)."""
+
+PERIODS: tuple[Period, ...] = (Period.ALL, Period.MONTH, Period.WEEK)
+"""The periods P goes through, in order."""
+PLAYS: tuple[Play, ...] = (Play.ANY, Play.MATCH, Play.MONEY)
+"""The kinds of play R goes through, in order."""
+VIEWS = ("players", "pairs")
+
+DASH = "–"
+
+FIGURES: tuple[tuple[str, Callable[[Figures], Sequence[int]]], ...] = (
+    ("matches", lambda f: (f.matches,)),
+    ("won_lost", lambda f: (f.won, f.lost)),
+    ("games", lambda f: (f.games_won, f.games_lost)),
+    ("points", lambda f: (f.points_won, f.points_lost)),
+    ("gammons", lambda f: (f.gammons_won, f.gammons_lost)),
+    ("backgammons", lambda f: (f.backgammons_won, f.backgammons_lost)),
+    ("doubles", lambda f: (f.doubles_offered, f.doubles_taken, f.doubles_dropped)),
+    ("longest", lambda f: (f.longest_streak,)),
+)
+"""The figures shown (``book.column.<name>``), then the current streak and the last date, as
+``tawla book`` prints them: pairs of figures joined by a dash (won–lost, given–taken,
+offered–taken–dropped; the legend, ``book.legend``, says which is which)."""
+
+
+def local_date(stamp: str) -> str:
+    """A record's UTC time as the local date (ISO)."""
+    if not stamp:
+        return ""
+    return datetime.fromisoformat(stamp).astimezone().date().isoformat()
+
+
+class BookWords:
+    """How the screens of the book write its figures (mixed into them: needs ``t``, ``t_n``
+    and ``num`` of :class:`~tawla.ui.screens.base.Speaks`)."""
+
+    t: Callable[..., str]
+    t_n: Callable[..., str]
+    num: Callable[[int | str], str]
+
+    def figure_cells(self, figures: Figures) -> list[str]:
+        """Every figure of ``figures``, in the order of :data:`FIGURES`, then the streak and the date."""
+        cells = [self.num(DASH.join(str(v) for v in values(figures))) for _, values in FIGURES]
+        return [*cells, self.streak(figures.current_streak), self.num(local_date(figures.last_played))]
+
+    def figure_names(self) -> list[str]:
+        return [
+            *(self.t(f"book.column.{name}") for name, _ in FIGURES),
+            self.t("book.column.current"),
+            self.t("book.column.last"),
+        ]
+
+    def streak(self, n: int) -> str:
+        if n > 0:
+            return self.t_n("book.streak.won", n)
+        if n < 0:
+            return self.t_n("book.streak.lost", -n)
+        return DASH
+
+    def person_name(self, person: Person) -> str:
+        return self.t("bookscreen.forgotten", name=person.name) if person.forgotten else person.name
+
+    def selection_title(self, standings: Standings) -> str:
+        return self.t(
+            "book.title",
+            period=self.t(f"book.period.{standings.period.value}"),
+            play=self.t(f"book.play.{standings.play.value}"),
+            matches=self.t_n("book.matches", standings.matches),
+        )
+
+    def length(self, record: Record) -> str:
+        return self.t("panel.money") if record.money else self.t_n("panel.match", record.length)
+
+
+class BookScreen(BookWords, Speaks, Screen[None]):
+    """The standings: players, or pairs head to head; filters; changes to the players."""
+
+    CSS_PATH = "book.tcss"
+    AUTO_FOCUS = "#table"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape," + both("q"), "leave", "key.back"),
+        Binding("tab", "view", "key.book_view"),
+        Binding(both("p"), "period", "key.book_period"),
+        Binding(both("r"), "rules", "key.book_rules"),
+        Binding(both("e"), "rename", "key.book_rename"),
+        Binding(both("m"), "merge", "key.book_merge"),
+        Binding("delete," + both("d"), "forget", "key.book_forget"),
+    ]
+
+    def __init__(
+        self,
+        source: BookSource,
+        period: Period = Period.ALL,
+        play: Play = Play.ANY,
+        view: str = "players",
+        now: datetime | None = None,
+    ) -> None:
+        """``now``: the moment the periods are counted from (None: the present one)."""
+        super().__init__()
+        self.source = source
+        self.book: Book | None = None
+        self.period = period
+        self.play = play
+        self.view = view
+        self.now = now
+        self.standings: Standings | None = None
+        self.rows: list[Line] | list[Pair] = []
+        """What each row of the table shows."""
+
+    def compose(self) -> ComposeResult:
+        self.set_class(self.rtl, "-rtl")
+        yield Static(id="title")
+        yield Static(id="tabs")
+        table: DataTable[Text] = DataTable(id="table", cursor_type="row", zebra_stripes=True)
+        yield table
+        yield Static(id="message", classes="body")
+        yield Static(id="legend", classes="hint")
+        yield TawlaFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#message", Static).update(self.say("bookscreen.loading"))
+        self.query_one("#table").display = False
+        self._read()
+
+    @work(thread=True, exclusive=True, group="book")
+    def _read(self) -> None:
+        book = self.source()
+        self.app.call_from_thread(self.show_book, book)
+
+    def show_book(self, book: Book) -> None:
+        """Show ``book`` (read, or changed) in the current view and filters."""
+        if not self.is_attached:
+            return
+        self.book = book
+        self.redraw()
+
+    def relabel(self) -> None:
+        self.call_later(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        if self.is_attached:
+            self.redraw()
+            if self.book is None:
+                self.query_one("#message", Static).update(self.say("bookscreen.loading"))
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def redraw(self, keep: str | None = None) -> None:
+        """The table of the view and filters in force (the row of ``keep``, a player's or a
+        pair's key, highlighted again if it is still there)."""
+        book = self.book
+        if book is None or not self.query("#table"):
+            return
+        standings = self.standings = book.standings(self.period, self.play, self.now)
+        self.query_one("#title", Static).update(self.show(Text(self.selection_title(standings), style="bold")))
+        self.query_one("#tabs", Static).update(self._tabs())
+        table: DataTable[Text] = self.query_one("#table", DataTable)
+        message = self.query_one("#message", Static)
+        legend = self.query_one("#legend", Static)
+        empty = None if book.records and standings.players else "book.empty" if not book.records else "book.none"
+        if keep is None and table.row_count and self.rows and table.cursor_row < len(self.rows):
+            keep = self._key(self.rows[table.cursor_row])
+        table.clear(columns=True)
+        if empty is not None:
+            self.rows = []
+            table.display = False
+            message.update(self.say(empty))
+            message.display = True
+            legend.update("")
+            return
+        message.display = False
+        table.display = True
+        heads = [self.t("book.column.player")]
+        if self.view == "pairs":
+            heads.append(self.t("book.column.opponent"))
+        heads += self.figure_names()
+        rows: list[list[str]] = []
+        if self.view == "pairs":
+            self.rows = list(standings.pairs)
+            for pair in standings.pairs:
+                a, b = pair.people
+                rows.append([self.person_name(a), self.person_name(b), *self.figure_cells(pair.figures[0])])
+        else:
+            self.rows = list(standings.players)
+            for line in standings.players:
+                rows.append([self.person_name(line.person), *self.figure_cells(line.figures)])
+        names = len(heads) - len(self.figure_names())
+        self._fill(table, heads, rows, names)
+        keys = [self._key(row) for row in self.rows]
+        if keep in keys:
+            table.move_cursor(row=keys.index(keep))
+        text = self.t("book.legend")
+        if standings.alone:
+            text += "\n" + self.t_n("book.alone", standings.alone)
+        legend.update(self.show(text))
+
+    def _fill(self, table: DataTable[Text], heads: list[str], rows: list[list[str]], names: int) -> None:
+        """Columns and rows, the names first in reading order: from the right in Arabic (the
+        columns reversed, every cell right-aligned, the table scrolled to its right end)."""
+        order = list(range(len(heads)))
+        if self.rtl:
+            order.reverse()
+
+        def cell(text: str, i: int) -> Text:
+            justify = "right" if self.rtl or i >= names else "left"
+            return Text(self.line(text), justify=justify)  # type: ignore[arg-type]
+
+        for i in order:
+            table.add_column(cell(heads[i], i), key=str(i))
+        for row in rows:
+            table.add_row(*(cell(row[i], i) for i in order))
+        if self.rtl:
+            self.call_after_refresh(self._to_the_right)
+
+    def _to_the_right(self) -> None:
+        """An Arabic table is read from its right end: scrolled there (once laid out)."""
+        if self.query("#table"):
+            table = self.query_one("#table", DataTable)
+            table.scroll_to(x=table.max_scroll_x, animate=False)
+
+    def _tabs(self) -> RenderableType:
+        parts = []
+        for view in VIEWS:
+            label = self.t("book.players" if view == "players" else "book.pairs")
+            parts.append((f" {label} ", "reverse bold" if view == self.view else "dim"))
+        text = Text()
+        for i, (label, style) in enumerate(parts):
+            if i:
+                text.append("  ")
+            text.append(label, style)
+        return self.show(text)
+
+    @staticmethod
+    def _key(row: Line | Pair) -> str:
+        if isinstance(row, Line):
+            return row.person.key
+        return row.people[0].key + "\n" + row.people[1].key
+
+    def selected(self) -> Line | Pair | None:
+        """The row the cursor is on."""
+        if not self.rows or not self.query("#table"):
+            return None
+        table = self.query_one("#table", DataTable)
+        row = table.cursor_row
+        return self.rows[row] if 0 <= row < len(self.rows) else None
+
+    def selected_person(self) -> Person | None:
+        row = self.selected()
+        return row.person if isinstance(row, Line) else None
+
+    # -- keys ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The changes to a player are for the players' table, once the book is read."""
+        if action in ("rename", "merge", "forget"):
+            return self.view == "players" and self.selected_person() is not None
+        if action in ("period", "rules", "view"):
+            return self.book is not None
+        return True
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def action_view(self) -> None:
+        self.view = VIEWS[(VIEWS.index(self.view) + 1) % len(VIEWS)]
+        self.redraw()
+        self.refresh_bindings()
+
+    def action_period(self) -> None:
+        self.period = PERIODS[(PERIODS.index(self.period) + 1) % len(PERIODS)]
+        self.redraw()
+
+    def action_rules(self) -> None:
+        self.play = PLAYS[(PLAYS.index(self.play) + 1) % len(PLAYS)]
+        self.redraw()
+
+    @on(DataTable.RowSelected)
+    def _opened(self, event: DataTable.RowSelected) -> None:
+        if not self.is_active or self.book is None or self.standings is None:
+            return
+        row = self.selected()
+        if row is not None:
+            self.app.push_screen(FiguresScreen(self.book, row, self.standings, self.now))
+
+    @on(DataTable.RowHighlighted)
+    def _moved(self) -> None:
+        self.refresh_bindings()
+
+    def _error(self, error: BookError) -> str:
+        params = dict(error.params)
+        if "matches" in params:
+            return self.t_n(f"book.error.{error.code}", int(str(params.pop("matches"))), **params)
+        return self.t(f"book.error.{error.code}", **params)
+
+    def _changed(self, change: Callable[[Book], Book]) -> str | None:
+        """Apply a change to the book; the problem in words if it is refused (None: done)."""
+        if self.book is None:
+            return None
+        try:
+            book = change(self.book)
+        except BookError as error:
+            return self._error(error)
+        except OSError as error:
+            return self.t("store.not_saving", reason=error.strerror or type(error).__name__)
+        keep = self.selected()
+        self.book = book
+        self.redraw(keep=None if keep is None else self._key(keep))
+        return None
+
+    def action_rename(self) -> None:
+        person = self.selected_person()
+        if person is None:
+            return
+        key = person.key
+
+        def check(text: str) -> str | None:
+            return self._changed(lambda book: book.rename(key, text))
+
+        self.app.push_screen(
+            LineScreen(
+                self.t("bookscreen.rename_title", name=person.name),
+                self.t("bookscreen.rename_hint"),
+                check=check,
+                value=person.name,
+                direction="auto",
+            )
+        )
+
+    @work(exclusive=True, group="change")
+    async def action_merge(self) -> None:
+        person = self.selected_person()
+        book = self.book
+        if person is None or book is None:
+            return
+        others = [p for p in book.people() if p.key != person.key]
+        if not others:
+            self._tell(self.t("bookscreen.merge_none"))
+            return
+        into = await self.app.push_screen_wait(PlayerPicker(self.t("bookscreen.merge_title", name=person.name), others))
+        if into is None:
+            return
+        target = book.person(into)
+        if target is None:
+            return
+        question = ConfirmScreen(
+            self.t("bookscreen.merge_confirm_title"),
+            self.t("bookscreen.merge_confirm_body", a=person.name, b=target.name),
+            self.t("bookscreen.merge_confirm_hint"),
+        )
+        if await self.app.push_screen_wait(question):
+            problem = self._changed(lambda b: b.merge(person.key, target.key))
+            if problem is not None:
+                self._tell(problem)
+
+    @work(exclusive=True, group="change")
+    async def action_forget(self) -> None:
+        person = self.selected_person()
+        if person is None:
+            return
+        question = ConfirmScreen(
+            self.t("bookscreen.forget_title", name=person.name),
+            self.t("bookscreen.forget_body", name=person.name),
+            self.t("bookscreen.forget_hint"),
+        )
+        if await self.app.push_screen_wait(question):
+            problem = self._changed(lambda b: b.forget(person.key))
+            if problem is not None:
+                self._tell(problem)
+
+    def _tell(self, text: str) -> None:
+        self.app.push_screen(NoticeScreen(self.t("book.players"), text, self.t("store.hint")))
+
+
+class PlayerPicker(Speaks, ModalScreen[str | None]):
+    """Pick one of the known players: Enter answers their key, Esc nothing."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [Binding("escape", "cancel", show=False)]
+
+    def __init__(self, title: str, people: Sequence[Person]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.people = list(people)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="card"):
+            yield Static(self.show(self.title_text), classes="title")
+            yield OptionList(*(Option(self.show(p.name), id=p.key) for p in self.people), id="people")
+            yield Static(self.say("bookscreen.merge_hint"), classes="hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.is_active:
+            self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class FiguresScreen(BookWords, Speaks, Screen[None]):
+    """One player's figures against everyone, or a pair's against each other, as rows; and
+    their matches in the selection, the last first: Enter shows how one went."""
+
+    CSS_PATH = "book.tcss"
+    AUTO_FOCUS = "#matches"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape," + both("q"), "leave", "key.back"),
+    ]
+
+    def __init__(self, book: Book, row: Line | Pair, standings: Standings, now: datetime | None = None) -> None:
+        """``now``: the moment the standings' period was counted from (None: the present one)."""
+        super().__init__()
+        self.book = book
+        self.row = row
+        self.standings = standings
+        keys = {row.person.key} if isinstance(row, Line) else {p.key for p in row.people}
+        chosen = book.selection(standings.period, standings.play, now)
+        if isinstance(row, Line):
+            self.matches = [r for r in chosen if keys & {book.key_of(n) for n in r.names}]
+        else:
+            self.matches = [r for r in chosen if {book.key_of(n) for n in r.names} == keys]
+        self.matches.reverse()
+
+    def compose(self) -> ComposeResult:
+        self.set_class(self.rtl, "-rtl")
+        yield Static(self._title(), id="title")
+        with Horizontal(id="body"):  # the figures first in reading order: on the right in Arabic
+            if not self.rtl:
+                yield Static(self._figures(), id="figures")
+            with Vertical(id="list"):
+                yield Static(self.show(Text(self.t("bookscreen.matches"), style="bold")), id="matches-title")
+                if self.matches:
+                    options = (Option(self.show(self._entry(r)), id=r.file) for r in self.matches)
+                    yield OptionList(*options, id="matches")
+                else:
+                    yield Static(self.say("bookscreen.no_matches"), classes="body")
+            if self.rtl:
+                yield Static(self._figures(), id="figures")
+        yield Static(self.say("book.legend"), id="legend", classes="hint")
+        yield Static(self.say("bookscreen.hint"), classes="hint")
+        yield TawlaFooter(compact=True)
+
+    def relabel(self) -> None:
+        self.call_later(self.recompose)
+
+    def _title(self) -> RenderableType:
+        s = self.standings
+        period, play = self.t(f"book.period.{s.period.value}"), self.t(f"book.play.{s.play.value}")
+        if isinstance(self.row, Line):
+            text = self.t("bookscreen.player_title", name=self.row.person.name, period=period, play=play)
+        else:
+            a, b = self.row.people
+            text = self.t("bookscreen.pair_title", a=a.name, b=b.name, period=period, play=play)
+        return self.show(Text(text, style="bold"))
+
+    def _figures(self) -> RenderableType:
+        """The figures as rows: the figure's name, then the value (one column for a player,
+        one per player for a pair); mirrored in Arabic."""
+        row = self.row
+        if isinstance(row, Line):
+            columns = [self.figure_cells(row.figures)]
+            heads = [self.person_name(row.person)]
+        else:
+            columns = [self.figure_cells(f) for f in row.figures]
+            heads = [self.person_name(p) for p in row.people]
+        lines = [[self.t("bookscreen.figure"), *heads]]
+        for i, name in enumerate(self.figure_names()):
+            lines.append([name, *(column[i] for column in columns)])
+        table = Table.grid(padding=(0, 3))
+        order = list(range(len(lines[0])))
+        if self.rtl:
+            order.reverse()
+        for i in order:
+            table.add_column(justify="right" if self.rtl or i else "left")
+        for n, line in enumerate(lines):
+            style = "bold" if n == 0 else ""
+            table.add_row(*(Text(self.line(line[i]), style=style) for i in order))
+        return Align.right(table) if self.rtl else table
+
+    def _entry(self, record: Record) -> str:
+        a, b = record.names
+        sa, sb = (side.points for side in record.sides)
+        return self.t(
+            "bookscreen.match_entry",
+            date=self.num(local_date(record.ended)),
+            a=a,
+            b=b,
+            sa=sa,
+            sb=sb,
+            length=self.length(record),
+        )
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.is_active and event.option.id:
+            self.post_message(StoryAsked(event.option.id))

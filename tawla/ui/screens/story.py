@@ -1,0 +1,303 @@
+"""How a match went, game by game: the dice's luck, the hits, the turns, the cube, and both
+pip counts turn by turn drawn as a picture.
+
+The figures come from :func:`tawla.game.tally.story_of`. The luck of the dice is said as
+people count it at the table: the pips a player's rolls brought (a double four times its
+number) against the 8.17 a roll brings on average. The picture is one bar line per player
+(:class:`PipLine`, Textual's ``Sparkline`` on a scale shared by both lines, from 0 pips), each
+labelled with the player's checker and name, so that it reads without colour; time runs the
+way the interface reads: from the left in English, from the right in Arabic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+from rich.align import Align
+from rich.cells import cell_len
+from rich.color import Color as RichColor
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.segment import Segment
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.color import Color
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Sparkline, Static
+
+from tawla.game import Match
+from tawla.game.state import GameResult
+from tawla.game.tally import EXPECTED_PIPS, CubeAction, GameStory, MatchStory, story_of
+from tawla.i18n.words import Words
+from tawla.ui.board import GLYPHS
+from tawla.ui.footer import TawlaFooter
+from tawla.ui.keys import both
+from tawla.ui.match_view import shown_name
+from tawla.ui.screens.base import Speaks
+
+BARS = "▁▂▃▄▅▆▇█"
+
+
+class _Bars:
+    """Bars of ``values`` (one a cell, bucketed by their highest when there are more values
+    than cells) over ``height`` lines, on the scale ``(floor, top)``: a value at the floor is
+    the lowest bar, one at the top a full column. Textual's own sparkline stretches each line
+    between its own lowest and highest value; two players' lines drawn that way would not
+    compare."""
+
+    def __init__(
+        self, values: Sequence[float], width: int, height: int, scale: tuple[float, float], low: Color, high: Color
+    ) -> None:
+        self.values, self.width, self.height = values, width, height
+        self.floor, self.top = scale
+        self.low, self.high = low, high
+
+    def _cells(self) -> list[float]:
+        values, width = list(self.values), self.width
+        if len(values) <= width:
+            return values
+        step = Fraction(len(values), width)
+        return [max(values[int(step * i) : max(int(step * (i + 1)), int(step * i) + 1)]) for i in range(width)]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        cells = self._cells()
+        eighths = self.height * len(BARS)
+        extent = (self.top - self.floor) or 1
+        ratios = [max(0.0, min(1.0, (v - self.floor) / extent)) for v in cells]
+        levels = [max(1, round(r * eighths)) for r in ratios]
+        styles = [Style(color=RichColor.parse(self.low.blend(self.high, r).hex)) for r in ratios]
+        for row in reversed(range(self.height)):
+            for level, style in zip(levels, styles, strict=True):
+                fill = level - row * len(BARS)
+                if fill <= 0:
+                    yield Segment(" ")
+                else:
+                    yield Segment(BARS[min(fill, len(BARS)) - 1], style)
+            if row:
+                yield Segment.line()
+
+
+class PipLine(Sparkline):
+    """One player's pip counts, turn by turn, on a scale shared with the other player's line
+    (``scale``: the lowest and the highest count of both)."""
+
+    DEFAULT_CSS = """
+    PipLine { height: 2; }
+    """
+
+    def __init__(self, data: Sequence[float], scale: tuple[float, float], *, id: str | None = None) -> None:
+        super().__init__(data, id=id)
+        self.scale = scale
+
+    def render(self) -> _Bars:
+        _, base = self.background_colors
+        low = base + self.get_component_styles("sparkline--min-color").color
+        high = base + self.get_component_styles("sparkline--max-color").color
+        return _Bars(self.data or [], self.size.width, self.size.height, self.scale, low, high)
+
+
+def result_text(words: Words, names: Sequence[str], result: GameResult) -> str:
+    """How a game ended, as the game's own card says it («Ali wins a gammon: 2 points.»)."""
+    t = words.t
+    kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
+    how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
+    return t("over.body", name=names[result.winner], how=how, points=words.t_n("points", result.points))
+
+
+class StoryScreen(Speaks, Screen[None]):
+    """How each game of a match went; Page Up and Page Down (or [ and ]) go to another game."""
+
+    CSS_PATH = "story.tcss"
+    AUTO_FOCUS = "#scroll"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape," + both("q"), "leave", "key.back"),
+        Binding("pagedown,right_square_bracket", "game(1)", "key.replay_next_game"),
+        Binding("pagedown,left_square_bracket", "game_rtl(1)", "key.replay_next_game"),
+        Binding("pageup,left_square_bracket", "game(-1)", "key.replay_previous_game"),
+        Binding("pageup,right_square_bracket", "game_rtl(-1)", "key.replay_previous_game"),
+    ]
+
+    def __init__(self, match: Match, game: int | None = None, story: MatchStory | None = None) -> None:
+        """``game``: the game shown first (from 0; None: the last one)."""
+        super().__init__()
+        self.match = match
+        self.story = story if story is not None else story_of(match)
+        last = len(self.story.games) - 1
+        self.game = last if game is None else max(0, min(game, last))
+
+    def compose(self) -> ComposeResult:
+        self.set_class(self.rtl, "-rtl")
+        with VerticalScroll(id="scroll"):
+            yield Static(id="title")
+            yield Static(id="game")
+            yield Static(id="figures")
+            yield Static(id="pips-title")
+            for player in (0, 1):
+                with Horizontal(classes="pips", id=f"pips{player}"):
+                    label = Static(id=f"label{player}", classes="label")
+                    line = PipLine([], (0.0, 1.0), id=f"line{player}")
+                    yield from (line, label) if self.rtl else (label, line)
+            yield Static(id="cube")
+        yield TawlaFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def relabel(self) -> None:
+        self.call_later(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        if self.is_attached:
+            self.redraw()
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The brackets in the screen's direction (the ``_rtl`` actions in Arabic); another
+        game only when there is one."""
+        if action in ("game", "game_rtl"):
+            if action.endswith("_rtl") != self.rtl:
+                return False
+            delta = int(str(parameters[0])) if parameters else 0
+            return 0 <= self.game + delta < len(self.story.games) or None
+        return True
+
+    def action_game(self, delta: int) -> None:
+        game = self.game + delta
+        if 0 <= game < len(self.story.games):
+            self.game = game
+            self.redraw()
+            self.refresh_bindings()
+
+    def action_game_rtl(self, delta: int) -> None:
+        self.action_game(delta)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, str]:
+        a, b = self.match.names
+        return shown_name(a, self.words), shown_name(b, self.words)
+
+    @property
+    def glyphs(self) -> tuple[str, str]:
+        return GLYPHS[bool(self.app.preferences.ascii_board)]
+
+    def player(self, player: int) -> str:
+        return f"{self.glyphs[player]} {self.names[player]}"
+
+    def decimal(self, value: float) -> str:
+        """``value`` with two decimals, in the interface's digits (and decimal sign)."""
+        text = f"{value:.2f}"
+        if self.words.arabic_indic:
+            text = text.replace(".", "٫")
+        return self.num(text)
+
+    def luck(self, pips: float) -> str:
+        n = round(pips)
+        if n > 0:
+            return self.t_n("story.luck_above", n)
+        if n < 0:
+            return self.t_n("story.luck_below", -n)
+        return self.t("story.luck_even")
+
+    def redraw(self) -> None:
+        if not self.query("#cube"):
+            return  # (being rebuilt: drawn once it is)
+        story = self.story
+        game = story.games[self.game]
+        a, b = self.names
+        rules = story.rules
+        length = self.t_n("panel.match", rules.match_length) if rules.is_match else self.t("panel.money")
+        title = self.t("story.title", a=a, b=b, length=length)
+        self.query_one("#title", Static).update(self.show(Text(title, style="bold")))
+        heading = self.t("story.game", n=self.game + 1, games=len(story.games))
+        ending = self.t("story.unfinished") if game.result is None else result_text(self.words, self.names, game.result)
+        self.query_one("#game", Static).update(self.show(f"{heading} · {ending}"))
+        self.query_one("#figures", Static).update(self._figures(game))
+        self.query_one("#pips-title", Static).update(self.show(Text(self.t("story.pips_title"), style="bold")))
+        self._pips(game)
+        self.query_one("#cube", Static).update(self._cube(game))
+
+    def _figures(self, game: GameStory) -> RenderableType:
+        """The figures as rows (the figure, then each player), mirrored in Arabic."""
+        story = self.story
+        average = self.decimal(EXPECTED_PIPS)
+
+        def per_roll(player: int) -> str:
+            rolls = game.rolls_of(player)
+            return self.decimal(game.pips_rolled(player) / rolls) if rolls else "–"
+
+        def rolled(player: int) -> str:
+            expected = round(game.expected_pips(player))
+            return self.t("story.pips_value", rolled=game.pips_rolled(player), expected=expected)
+
+        rows: list[tuple[str, tuple[str, str]]] = [
+            ("story.pips_rolled", (rolled(0), rolled(1))),
+            ("story.luck", (self.luck(game.luck(0)), self.luck(game.luck(1)))),
+            ("story.per_roll", (per_roll(0), per_roll(1))),
+            ("story.doubles", (self.num(game.doubles_rolled(0)), self.num(game.doubles_rolled(1)))),
+            ("story.hits", (self.num(game.hits[0]), self.num(game.hits[1]))),
+            ("story.turns", (self.num(game.turns_of(0)), self.num(game.turns_of(1)))),
+        ]
+        if len(story.games) > 1:
+            rows.append(("story.match_luck", (self.luck(story.luck(0)), self.luck(story.luck(1)))))
+        lines = [[self.t("story.figure"), self.player(0), self.player(1)]]
+        lines += [[self.t(key, average=average), *values] for key, values in rows]
+        table = Table.grid(padding=(0, 3))
+        order = [2, 1, 0] if self.rtl else [0, 1, 2]
+        for i in order:
+            table.add_column(justify="right" if self.rtl or i else "left", no_wrap=True, overflow="ellipsis")
+        for n, line in enumerate(lines):
+            table.add_row(*(Text(self.line(line[i]), style="bold" if n == 0 else "") for i in order))
+        return Align.right(table) if self.rtl else table
+
+    def _pips(self, game: GameStory) -> None:
+        """Both pip counts turn by turn: one cell a turn while they fit (the start on the
+        reading side), on one scale."""
+        series = [[float(p[player]) for p in game.pips] for player in (0, 1)]
+        counts = [v for s in series for v in s]
+        scale = (min(counts) - 1.0, max(counts)) if counts else (0.0, 1.0)
+        labels = [
+            self.t("story.pips_of", player=self.player(p), start=game.pips[0][p], end=game.pips[-1][p]) for p in (0, 1)
+        ]
+        label_width = max(cell_len(self.line(text)) for text in labels) + 2
+        room = max(8, self.size.width - label_width - 4)
+        height = 4 if self.size.height >= 34 else 2
+        for player in (0, 1):
+            label = self.query_one(f"#label{player}", Static)
+            label.styles.width = label_width
+            label.update(self.show(labels[player]))
+            line = self.query_one(f"#line{player}", PipLine)
+            data = series[player][::-1] if self.rtl else series[player]
+            line.scale = scale
+            line.styles.width = min(len(data), room)
+            line.styles.height = height
+            line.data = data
+            self.query_one(f"#pips{player}", Horizontal).styles.height = height
+
+    def _cube(self, game: GameStory) -> RenderableType:
+        lines = [Text(self.t("story.cube_title"), style="bold")]
+        if not game.cube:
+            lines.append(Text(self.t("story.cube_none")))
+        by_turn: dict[int, list[str]] = {}
+        for move in game.cube:
+            name = self.names[move.player]
+            key = "story." + ("drop" if move.action is CubeAction.DROP else move.action.value)
+            by_turn.setdefault(move.turn, []).append(self.t(key, name=name, value=move.value))
+        for turn, moves in by_turn.items():
+            lines.append(Text(self.t("story.cube_turn", turn=turn + 1, moves=" · ".join(moves))))
+        text = Text("\n").join(lines)
+        return self.show(text)
