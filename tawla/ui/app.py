@@ -579,7 +579,7 @@ class TawlaApp(KeysInOrder):
             self.settings = self.settings.model_copy(update={"names": answer.typed, "rules": answer.rules})
             self.new_match(answer.rules, answer.names)
 
-        self.push_screen(NewMatchScreen(self.settings.rules, self.settings.names), chosen)
+        self.push_screen(NewMatchScreen(self.settings.rules, self.settings.names, self.read_book), chosen)
 
     def action_resume(self) -> None:
         """The unfinished matches, the one played last first: Enter plays on, Delete takes one off."""

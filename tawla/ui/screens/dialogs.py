@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -14,7 +15,11 @@ from textual.widgets import Input, Static
 
 from tawla.ui.fields import BidiInput
 from tawla.ui.keys import ARABIC_DIGITS, both, digit_keys
+from tawla.ui.messages import BookAsked
 from tawla.ui.screens.base import Speaks
+
+if TYPE_CHECKING:
+    from tawla.game import Match
 
 _DIGITS = str.maketrans(ARABIC_DIGITS, "0123456789")
 
@@ -91,9 +96,71 @@ class NoticeScreen(_Dialog):
 
 class ResultScreen(NoticeScreen, inherit_bindings=False):
     """The end of a game or of the match: only Enter goes on, as its hint says. Space plays
-    every step of a turn, and a Space too many must not skip past the result unseen."""
+    every step of a turn, and a Space too many must not skip past the result unseen.
 
-    BINDINGS = [Binding("enter", "close", show=False)]
+    With the match (``match``), G shows how the game went (:mod:`tawla.ui.screens.story`); at
+    the end of a match (``book``), a line of the players' book says where the two stand this
+    month («The book: Ali 7 – 5 Badr, this month», this match counted) and P opens the book."""
+
+    BINDINGS = [
+        Binding("enter", "close", show=False),
+        Binding(both("g"), "story", "key.story", show=False),
+        Binding(both("p"), "book", "key.book", show=False),
+    ]
+
+    def __init__(self, title: str, body: str, hint: str, match: Match | None = None, book: bool = False) -> None:
+        super().__init__(title, body, hint)
+        self.match = match
+        self.with_book = book
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="card"):
+            yield Static(self.show(self._title), classes="title")
+            yield Static(self.show(self._body), classes="body")
+            yield Static("", id="book", classes="body")
+            yield Static(self.show(self._hint), classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#book").display = False
+        if self.with_book and self.match is not None:
+            self.app.save_now()  # (the match just won goes into the history first: the book counts it)
+            self._read_book(self.match.names)
+
+    @work(thread=True, exclusive=True)
+    def _read_book(self, names: tuple[str, str]) -> None:
+        from tawla.store.book import Period
+
+        pair = self.app.read_book().between(*names, period=Period.MONTH)
+        if pair is not None:
+            self.app.call_from_thread(self._show_book, pair.figures[0].won, pair.figures[1].won)
+
+    def _show_book(self, won: int, lost: int) -> None:
+        if not self.is_attached or self.match is None:
+            return
+        from tawla.ui.match_view import shown_name
+
+        a, b = (shown_name(name, self.words) for name in self.match.names)
+        line = self.t("over.book", a=a, b=b, wa=won, wb=lost, period=self.t("book.period.month"))
+        book = self.query_one("#book", Static)
+        book.update(self.show(line))
+        book.display = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "story":
+            return self.match is not None
+        if action == "book":
+            return self.with_book
+        return True
+
+    def action_story(self) -> None:
+        from tawla.ui.screens.story import StoryScreen
+
+        if self.match is not None and self.is_active:
+            self.app.push_screen(StoryScreen(self.match))
+
+    def action_book(self) -> None:
+        if self.is_active:
+            self.post_message(BookAsked())
 
 
 class LineScreen(Speaks, ModalScreen[str | None]):

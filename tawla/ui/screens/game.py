@@ -983,7 +983,8 @@ class GameScreen(Speaks, Screen[None]):
                 self._asking = False
                 self.dismiss(None)
 
-            self.app.push_screen(ResultScreen(title, body, t("over.match_hint")), match_over)
+            over = ResultScreen(title, body, t("over.match_hint"), self.match, book=self.autosaves)
+            self.app.push_screen(over, match_over)
             return
 
         def next_game(_: object) -> None:
@@ -993,7 +994,7 @@ class GameScreen(Speaks, Screen[None]):
             self.notice = None
             self.after_action()
 
-        self.app.push_screen(ResultScreen(t("over.title"), body, t("over.hint")), next_game)
+        self.app.push_screen(ResultScreen(t("over.title"), body, t("over.hint"), self.match), next_game)
 
     def action_ids(self) -> None:
         from tawla.ui.screens.ids import IdsScreen

@@ -1,16 +1,27 @@
-"""Setting up a new match: the players' names, the length, the customs."""
+"""Setting up a new match: the players' names, the length, the customs.
+
+The name fields offer the players the book knows (:class:`KnownPlayers`, a list under the
+field): the one who played last first, narrowed to those whose name holds what is typed
+(Arabic and Latin alike, whatever the case, accents or short vowels: see
+:meth:`tawla.store.book.Book.people`). Down opens it and moves in it, Enter takes the name,
+Esc closes it; any other name can still be typed. The book is read in a thread once the
+screen is up (reading it never delays the menu, nor this screen's first frame).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from textual import work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
 from tawla.game import RuleSet
 from tawla.game.rules import PRESETS, preset, preset_of
@@ -18,6 +29,9 @@ from tawla.i18n.bidi import has_rtl
 from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.screens.base import Speaks
+
+if TYPE_CHECKING:
+    from tawla.store.book import Book, Person
 
 
 @dataclass(frozen=True)
@@ -33,6 +47,16 @@ class MatchChosen:
 LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21, 25, 0)
 """Match lengths on offer; 0 is money play."""
 
+OFFERED = 8
+"""Known players offered at most under a name field."""
+
+
+class KnownPlayers(OptionList):
+    """The known players offered under a name field (drawn over what is below it; the field
+    keeps the focus)."""
+
+    can_focus = False
+
 
 class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
     """Names, match length, preset, and a way into the full house rules."""
@@ -40,16 +64,27 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
     CSS_PATH = "new_match.tcss"
     AUTO_FOCUS = "#name0"
     BINDINGS = [
-        Binding("escape", "app.pop_screen", "key.back"),
+        Binding("escape", "back", "key.back"),
         Binding("ctrl+s", "start", "key.start"),
+        Binding("down", "known(1)", show=False),
+        Binding("up", "known(-1)", show=False),
     ]
 
-    def __init__(self, rules: RuleSet, names: tuple[str, str]) -> None:
+    def __init__(self, rules: RuleSet, names: tuple[str, str], book: Callable[[], Book] | None = None) -> None:
         """``rules`` and ``names``: those of the last match started (the screen answers the
-        rules and the names chosen, as typed and as played)."""
+        rules and the names chosen, as typed and as played); ``book``: reads the players'
+        book (in a worker thread), whose players the name fields offer."""
         super().__init__()
         self.rules: RuleSet = rules
         self.names = names
+        self.read_book = book
+        self.book: Book | None = None
+        self._reading = False
+        self._offered: list[list[Person]] = [[], []]
+        """The players each field's list offers now."""
+        self._set: list[str | None] = [names[0], names[1]]
+        """The value each field was given (the name of the last match, or a pick from the
+        list): its Changed is no typing."""
 
     def compose(self) -> ComposeResult:
         self.set_class(self.rtl, "-rtl")
@@ -62,6 +97,7 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
                 )
                 name_input.cursor_blink = False  # steady: calmer, and screenshots are reproducible
                 yield from self._row(f"new.player{i + 1}", name_input)
+                yield KnownPlayers(id=f"known{i}", classes="known")
                 # An Arabic name is also shown here the way it will appear in the game.
                 yield Static(id=f"preview{i}", classes="preview")
             yield from self._row(
@@ -105,6 +141,125 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         self._summarize()
         for i in (0, 1):
             self._preview(i, self.query_one(f"#name{i}", Input).value)
+            self.query_one(f"#known{i}").display = False
+        if self.read_book is not None and self.book is None and not self._reading:
+            self._reading = True
+            self._read()
+
+    @work(thread=True, exclusive=True, group="book")
+    def _read(self) -> None:
+        assert self.read_book is not None
+        book = self.read_book()
+        self.app.call_from_thread(self._book_read, book)
+
+    def _book_read(self, book: Book) -> None:
+        self.book = book
+
+    # -- the known players -----------------------------------------------------------------
+
+    def _field(self) -> int | None:
+        """The name field that has the focus (0 or 1), if one has."""
+        focused = self.focused
+        if isinstance(focused, Input) and focused.id in ("name0", "name1"):
+            return int(focused.id[-1])
+        return None
+
+    def _list(self, i: int) -> KnownPlayers:
+        return self.query_one(f"#known{i}", KnownPlayers)
+
+    def offer(self, i: int, text: str) -> list[Person]:
+        """Open field ``i``'s list with the known players whose name holds ``text`` (all of them
+        for an empty text), the one who played last first; closed when there is none. The
+        player in the other field is not offered."""
+        if self.book is None:
+            return []
+        other = self.query_one(f"#name{1 - i}", Input).value.strip()
+        taken = self.book.key_of(other) if other else None
+        people = [p for p in self.book.people(text) if p.key != taken][:OFFERED]
+        self._offered[i] = people
+        known = self._list(i)
+        known.clear_options()
+        known.add_options(
+            [
+                Option(self.show(self.t("bookscreen.known", name=p.name, matches=self.t_n("book.matches", p.matches))))
+                for p in people
+            ]
+        )
+        known.display = bool(people)
+        return people
+
+    def close_offer(self, i: int) -> bool:
+        """Close field ``i``'s list (whether it was open)."""
+        known = self._list(i)
+        was_open = bool(known.display)
+        known.display = False
+        known.highlighted = None
+        return was_open
+
+    def _pick(self, i: int, person: Person) -> None:
+        field = self.query_one(f"#name{i}", Input)
+        self._set[i] = person.name
+        field.value = person.name
+        field.cursor_position = len(person.name)
+        self.close_offer(i)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "known":
+            return self._field() is not None and self.book is not None
+        return True
+
+    def action_known(self, delta: int) -> None:
+        """Down and Up in a name field: open its list (every known player, or those matching
+        what was typed), and move in it."""
+        i = self._field()
+        if i is None:
+            return
+        known = self._list(i)
+        if not known.display:
+            field = self.query_one(f"#name{i}", Input)
+            typed = field.value if self._set[i] is None and field.value not in self.names else ""
+            if not self.offer(i, typed):
+                return
+            known.highlighted = 0 if delta > 0 else known.option_count - 1
+            return
+        if known.highlighted is None:
+            known.highlighted = 0 if delta > 0 else known.option_count - 1
+        elif delta > 0:
+            known.action_cursor_down()
+        else:
+            known.action_cursor_up()
+
+    def action_back(self) -> None:
+        """Esc: closes the list of known players if one is open, else goes back."""
+        i = self._field()
+        if i is not None and self.close_offer(i):
+            return
+        self.app.pop_screen()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        """Enter in a name field with a player highlighted in its list: that player's name."""
+        if event.input.id not in ("name0", "name1"):
+            return
+        i = int(event.input.id[-1])
+        known = self._list(i)
+        if known.display and known.highlighted is not None and known.highlighted < len(self._offered[i]):
+            self._pick(i, self._offered[i][known.highlighted])
+            if i == 0:
+                self.query_one("#name1", Input).focus()
+
+    @on(OptionList.OptionSelected, ".known")
+    def _clicked(self, event: OptionList.OptionSelected) -> None:
+        i = int(str(event.option_list.id)[-1])
+        if event.option_index < len(self._offered[i]):
+            self._pick(i, self._offered[i][event.option_index])
+        event.stop()
+
+    @on(events.DescendantBlur)
+    def _left_field(self, event: events.DescendantBlur) -> None:
+        widget = event.widget
+        if isinstance(widget, Input) and widget.id in ("name0", "name1"):
+            self.close_offer(int(widget.id[-1]))
 
     def relabel(self) -> None:
         self.call_after_refresh(self._rebuild)
@@ -117,7 +272,13 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id in ("name0", "name1"):
-            self._preview(int(event.input.id[-1]), event.value)
+            i = int(event.input.id[-1])
+            self._preview(i, event.value)
+            if self._set[i] == event.value:  # (a name picked from the list: no typing)
+                return
+            self._set[i] = None
+            if event.input.has_focus:
+                self.offer(i, event.value.strip())
 
     def _preview(self, i: int, name: str) -> None:
         preview = self.query_one(f"#preview{i}", Static)

@@ -50,6 +50,7 @@ class ReplayScreen(Speaks, Screen[None]):
         Binding("pagedown,left_square_bracket", "game_rtl(1)", "key.replay_next_game"),
         Binding("pageup,left_square_bracket", "game(-1)", "key.replay_previous_game", show=False),
         Binding("pageup,right_square_bracket", "game_rtl(-1)", "key.replay_previous_game", show=False),
+        Binding(both("g"), "story", "key.story"),
         Binding("escape," + both("q"), "leave", "key.back"),
     ]
 
@@ -130,6 +131,12 @@ class ReplayScreen(Speaks, Screen[None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+    def action_story(self) -> None:
+        """How the match went, at the game on the board."""
+        from tawla.ui.screens.story import StoryScreen
+
+        self.app.push_screen(StoryScreen(self.source, self.game_index))
 
     # -- drawing --------------------------------------------------------------------------
 
