@@ -9,7 +9,8 @@ The index is derived, never the only copy of anything: the history files win.
   files that are gone: a match archived by another tawla, a file copied in or deleted by
   hand, are all seen at the next open.
 * **Sound.** Every time the index is written, a checksum of the whole file is written beside
-  it (``book.sqlite.sum``: CRC-32 and size). An index that does not match it, is not a
+  it (``book.sqlite.sum``: CRC-32 and size). Neither waits for the disk (no fsync): a power cut
+  that tears them is caught like any damage. An index that does not match it, is not a
   database, or has another application id, schema version or columns, or any database
   error on the way, is deleted and built again from the files. (SQLite checks the structure
   of its pages, not the values in them; the checksum catches any changed byte, for the price
@@ -37,7 +38,6 @@ from pathlib import Path
 from typing import Final
 
 from tawla.game.figures import SIDE_FIELDS, Side
-from tawla.store.files import atomic_write
 from tawla.store.lock import Lock, try_lock
 from tawla.store.records import Record, read_record, recount
 
@@ -105,6 +105,17 @@ def _record(row: tuple[object, ...]) -> Record:
         row[11],  # type: ignore[arg-type]
         (Side._make(row[_A:_B]), Side._make(row[_B:])),
     )
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    """A connection to the index: each statement its own transaction unless one is begun, and
+    writes handed to the system without waiting for the disk (``synchronous = OFF``). A tawla
+    killed mid-write loses nothing (the system has the data, and the journal rolls an
+    unfinished batch back); a power cut may tear the index, which its checksum then catches,
+    and it is rebuilt: it is derived, so waiting for the disk at every batch buys nothing."""
+    con = sqlite3.connect(path, isolation_level=None)
+    con.execute("PRAGMA synchronous = OFF")
+    return con
 
 
 def fingerprints(history: Path) -> dict[str, Fingerprint]:
@@ -202,7 +213,7 @@ class Index:
     def _connect(self) -> sqlite3.Connection:
         """The open index, built again first if it is not sound."""
         fresh = not self.path.exists()
-        con = sqlite3.connect(self.path, isolation_level=None)
+        con = _open(self.path)
         try:
             if fresh:
                 self._create(con)
@@ -214,7 +225,7 @@ class Index:
         con.close()
         self._remove()
         self.rebuilt += 1
-        con = sqlite3.connect(self.path, isolation_level=None)
+        con = _open(self.path)
         self._create(con)
         return con
 
@@ -237,8 +248,9 @@ class Index:
         return f"{zlib.crc32(data):08x} {len(data)}\n"
 
     def _seal(self) -> None:
-        """Write the checksum of the index as it is now (after a commit)."""
-        atomic_write(self.sum_path, self._checksum(), keep_previous=False)
+        """Write the checksum of the index as it is now (after a commit). Not waiting for the
+        disk either: a checksum torn by a power cut matches nothing, and the index is rebuilt."""
+        self.sum_path.write_text(self._checksum(), "ascii")
 
     def _create(self, con: sqlite3.Connection) -> None:
         con.execute("BEGIN IMMEDIATE")
