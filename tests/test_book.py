@@ -796,37 +796,79 @@ def test_two_processes_adding_matches_at_once_leave_a_sound_index(history: Paths
 
 _KILLED = textwrap.dedent(
     """
-    import sys, time
+    import os, sys, time
     from pathlib import Path
     from tawla.store import index, records
-    index.BATCH = 3
-    read = 0
+    index.BATCH = 3  # (eight files: batches of 3, 3 and 2)
+    data, moment = Path(sys.argv[1]), sys.argv[2]
+    read = seals = 0
+    armed = False
+
+    def stop():
+        print("stuck", flush=True)
+        time.sleep(600)
+
     def reading(path):
-        global read
+        global read, armed
         read += 1
-        if read == 7:  # two batches written, the third begun: stop here for good
-            print("stuck", flush=True)
-            time.sleep(600)
+        if moment == "reading" and read == 7:  # two batches written, the third being read
+            stop()
+        armed = moment == "writing" and read == 8
         return records.read_record(path)
-    index.Index(Path(sys.argv[1]), read=reading).records()
+
+    def progress():  # (inside SQLite, once the third batch's first page is in the journal)
+        journal = data / "book.sqlite-journal"
+        if armed and journal.exists() and journal.stat().st_size > 0:
+            stop()
+        return 0
+
+    opened = index._open
+    def _open(path):
+        con = opened(path)
+        con.set_progress_handler(progress, 1)
+        return con
+    index._open = _open
+
+    sealed = index.Index._seal
+    def _seal(self):
+        global seals
+        seals += 1
+        if moment == "sealing" and seals == 4:  # (made, two batches, the third committed)
+            stop()
+        sealed(self)
+    index.Index._seal = _seal
+
+    index.Index(data, read=reading).records()
     """
 )
 
 
-def test_a_tawla_killed_while_building_the_index_leaves_it_sound(history: Paths) -> None:
+@pytest.mark.parametrize(
+    ("moment", "read", "rebuilt"),
+    [
+        ("reading", 8 - 6, 0),  # the two batches it committed are kept
+        ("writing", 8 - 6, 0),  # the third is rolled back from the journal, byte for byte
+        ("sealing", 8, 1),  # committed but its checksum not written: built again
+    ],
+)
+def test_a_tawla_killed_while_building_the_index_leaves_it_sound(
+    history: Paths, moment: str, read: int, rebuilt: int
+) -> None:
     child = subprocess.Popen(
-        [sys.executable, "-c", _KILLED, str(history.data)],
+        [sys.executable, "-c", _KILLED, str(history.data), moment],
         stdout=subprocess.PIPE,
         text=True,
         cwd=Path(__file__).parent.parent,
     )
     assert child.stdout is not None and child.stdout.readline() == "stuck\n"
+    hot = (history.data / "book.sqlite-journal").exists()
     child.kill()
     child.wait(timeout=60)
     child.stdout.close()
+    assert hot == (moment == "writing")
     index = fresh(history)
     assert index.records() == recount(history.history)
-    assert (index.read_files, index.rebuilt) == (8 - 6, 0)  # the two batches it committed were kept
+    assert (index.read_files, index.rebuilt) == (read, rebuilt)
 
 
 def test_a_file_that_is_no_match_is_left_out_and_read_again_until_it_is_one(history: Paths) -> None:
