@@ -80,7 +80,7 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         self.read_book = book
         self.book: Book | None = None
         self._reading = False
-        self._offered: list[list[Person]] = [[], []]
+        self.offered: list[list[Person]] = [[], []]
         """The players each field's list offers now."""
         self._set: list[str | None] = [names[0], names[1]]
         """The value each field was given (the name of the last match, or a pick from the
@@ -176,7 +176,7 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         other = self.query_one(f"#name{1 - i}", Input).value.strip()
         taken = self.book.key_of(other) if other else None
         people = [p for p in self.book.people(text) if p.key != taken][:OFFERED]
-        self._offered[i] = people
+        self.offered[i] = people
         known = self._list(i)
         known.clear_options()
         known.add_options(
@@ -243,16 +243,16 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
             return
         i = int(event.input.id[-1])
         known = self._list(i)
-        if known.display and known.highlighted is not None and known.highlighted < len(self._offered[i]):
-            self._pick(i, self._offered[i][known.highlighted])
+        if known.display and known.highlighted is not None and known.highlighted < len(self.offered[i]):
+            self._pick(i, self.offered[i][known.highlighted])
             if i == 0:
                 self.query_one("#name1", Input).focus()
 
     @on(OptionList.OptionSelected, ".known")
     def _clicked(self, event: OptionList.OptionSelected) -> None:
         i = int(str(event.option_list.id)[-1])
-        if event.option_index < len(self._offered[i]):
-            self._pick(i, self._offered[i][event.option_index])
+        if event.option_index < len(self.offered[i]):
+            self._pick(i, self.offered[i][event.option_index])
         event.stop()
 
     @on(events.DescendantBlur)

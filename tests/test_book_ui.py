@@ -1,0 +1,438 @@
+"""The players' book in the game (#14), through Pilot: New match offers the known players, the
+book opens from the menu, the palette and the match-over card, its filters show exactly the
+figures of :meth:`Book.standings`, players are renamed, merged and taken off the list with a
+confirmation, and how a game went is drawn right to left in Arabic.
+
+The history is written with matches played by script (tests/test_book.py's ``scripted``: a
+game of two or three actions, every figure known), at fixed dates; the periods are counted
+from a fixed moment wherever a test says which matches a period holds.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, OptionList, Static
+
+from tawla.engine import Position
+from tawla.game import Match, Phase, RuleSet, ScriptedDice
+from tawla.game.state import MatchState
+from tawla.i18n import tr
+from tawla.i18n.bidi import visual
+from tawla.store import saves
+from tawla.store.book import Period, Play, open_book
+from tawla.store.files import Paths, atomic_write
+from tawla.store.settings import Settings
+from tawla.ui.app import TawlaApp
+from tawla.ui.screens.book import BookScreen, FiguresScreen, PlayerPicker
+from tawla.ui.screens.dialogs import ConfirmScreen, LineScreen, ResultScreen
+from tawla.ui.screens.new_match import NewMatchScreen
+from tawla.ui.screens.story import PipLine, StoryScreen
+
+from .test_book import scripted
+
+NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)
+"""A Wednesday: the week began on Monday the 16th, the month on the 1st."""
+
+GAMES = {
+    # who wins a 1-point match: the other player wins the opening roll and resigns at once
+    0: [("resign", 1, 1)],
+    1: [("resign", 0, 1)],
+}
+
+
+def archive(paths: Paths, names: tuple[str, str], winner: int, ended: datetime, ident: str, length: int = 1) -> None:
+    games = GAMES[winner] if length else [("drop", 1 - winner)]  # (money: the loser passes a double)
+    match = scripted(names, games, length)
+    data = saves.to_json(saves.SavedMatch(match, ident, ""))
+    data.update(started=(ended - timedelta(minutes=20)).isoformat(), saved=ended.isoformat())
+    atomic_write(paths.history / f"{ident}.json", json.dumps(data, ensure_ascii=False), keep_previous=False)
+
+
+def history(folder: Path) -> Paths:
+    """Ali and Badr (long ago, this month, this week), Salma and Badr (this month), money play
+    between علي and سلمى (this week, the last played)."""
+    paths = Paths(folder / "config", folder / "data")
+    archive(paths, ("Ali", "Badr"), 0, NOW - timedelta(days=60), "m1")
+    archive(paths, ("Ali", "Badr"), 1, NOW - timedelta(days=10), "m2")
+    archive(paths, ("Salma", "Badr"), 0, NOW - timedelta(days=9), "m3")
+    archive(paths, ("Badr", "Ali"), 0, NOW - timedelta(days=1), "m4")
+    archive(paths, ("علي", "سلمى"), 0, NOW - timedelta(hours=2), "m5", length=0)
+    return paths
+
+
+def app_with(paths: Paths | None, lang: str = "en") -> TawlaApp:
+    return TawlaApp(lang=lang, settings=Settings(bidi_checked=True), paths=paths)
+
+
+async def settle(pilot: Pilot[object]) -> None:
+    """Until the book read in a thread is shown."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def screen_text(app: TawlaApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def table_rows(screen: BookScreen) -> list[list[str]]:
+    """The book's table as drawn, in logical column order (the player first; its cells as the
+    terminal gets them: an Arabic name shaped, in visual order, as :func:`shown` gives it)."""
+    table = screen.query_one("#table", DataTable)
+    rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+    return [row[::-1] for row in rows] if screen.rtl else rows
+
+
+def shown(name: str, rtl: bool = False) -> str:
+    """A name as a one-line cell draws it."""
+    return visual(name, rtl=rtl)
+
+
+# -- New match -------------------------------------------------------------------------------------
+
+
+async def test_new_match_offers_the_known_players_the_last_to_play_first(tmp_path: Path) -> None:
+    paths = history(tmp_path)
+    book = open_book(paths)
+    app = app_with(paths)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewMatchScreen)
+        known = screen.query_one("#known0", OptionList)
+        assert not known.display  # (closed until asked for or typed into)
+        await pilot.press("down")
+        assert known.display
+        assert [p.name for p in screen.offered[0]] == [p.name for p in book.people()]
+        # the last to play first (those of one match by name): the money session, then m4, then m3
+        assert [p.name for p in screen.offered[0]] == ["سلمى", "علي", "Ali", "Badr", "Salma"]
+        for person in book.people():
+            assert visual(person.name, rtl=False) in screen_text(app)
+        await pilot.press("escape")  # closes the list, stays
+        assert not known.display and app.screen is screen
+        await pilot.press(*"al")  # Ali, Salma (Latin, any case)
+        assert known.display
+        assert [p.name for p in screen.offered[0]] == [p.name for p in book.people("al")] == ["Ali", "Salma"]
+        await pilot.press("down", "enter")
+        assert screen.query_one("#name0", Input).value == "Ali" and not known.display
+        assert screen.focused is screen.query_one("#name1", Input)
+        await pilot.press("ع")  # Arabic: علي (and not Ali, who is in the other field)
+        assert [p.name for p in screen.offered[1]] == ["علي"]
+        await pilot.press("backspace", *"Zed")  # a new name: nobody offered, and it plays
+        assert not screen.query_one("#known1", OptionList).display
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.playing is not None and app.playing.names == ("Ali", "Zed")  # type: ignore[attr-defined]
+
+
+async def test_the_other_fields_name_is_not_offered_and_arabic_names_filter_ignoring_short_vowels(
+    tmp_path: Path,
+) -> None:
+    paths = history(tmp_path)
+    app = app_with(paths, "ar")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, NewMatchScreen)
+        await pilot.press(*"سَل")  # a short vowel typed: سلمى still found
+        assert [p.name for p in screen.offered[0]] == ["سلمى"]
+        await pilot.press("down", "enter")
+        assert screen.query_one("#name0", Input).value == "سلمى"
+        await pilot.press("down")
+        assert "سلمى" not in [p.name for p in screen.offered[1]] and screen.offered[1]
+
+
+# -- the book screen -----------------------------------------------------------------------------------
+
+
+async def test_the_book_opens_from_the_menu_and_the_palette(tmp_path: Path) -> None:
+    paths = history(tmp_path)
+    app = app_with(paths)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, BookScreen)
+        assert "Ali" in screen_text(app) and tr("en", "book.players") in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"players' book")
+        await pilot.pause(0.3)  # (the palette searches in a worker of its own)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, BookScreen)
+
+
+async def test_the_arabic_menu_opens_the_book_with_the_arabic_layouts_key(tmp_path: Path) -> None:
+    app = app_with(history(tmp_path), "ar")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("ح")  # P on the Arabic layout
+        await settle(pilot)
+        assert isinstance(app.screen, BookScreen)
+        assert visual(tr("ar", "book.players"), rtl=True) in screen_text(app)
+
+
+async def test_the_filters_show_exactly_the_figures_of_the_standings(tmp_path: Path) -> None:
+    paths = history(tmp_path)
+    book = open_book(paths)
+    app = app_with(paths)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await app.push_screen(BookScreen(app.read_book, now=NOW))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BookScreen)
+        seen = set()
+        for _ in range(3):
+            for _ in range(3):
+                standings = book.standings(screen.period, screen.play, NOW)
+                rows = table_rows(screen)
+                assert [row[0] for row in rows] == [shown(line.person.name) for line in standings.players]
+                for row, line in zip(rows, standings.players, strict=True):
+                    f = line.figures
+                    assert row[1:5] == [
+                        str(f.matches),
+                        f"{f.won}–{f.lost}",
+                        f"{f.games_won}–{f.games_lost}",
+                        f"{f.points_won}–{f.points_lost}",
+                    ]
+                    assert row[7] == f"{f.doubles_offered}–{f.doubles_taken}–{f.doubles_dropped}"
+                title = tr("en", f"book.period.{screen.period.value}")
+                assert title in str(screen.query_one("#title", Static).render())
+                seen.add((screen.period, screen.play, len(rows)))
+                await pilot.press("r")
+            await pilot.press("p")
+        assert {(p, q) for p, q, _ in seen} == {(p, q) for p in Period for q in Play}
+        counts = {(p, q): n for p, q, n in seen}
+        assert counts[(Period.ALL, Play.ANY)] == 5  # Ali, Badr, Salma, علي, سلمى
+        assert counts[(Period.WEEK, Play.MATCH)] == 2  # Badr and Ali on the 17th
+        assert counts[(Period.WEEK, Play.MONEY)] == 2  # علي and سلمى
+        assert counts[(Period.MONTH, Play.MATCH)] == 3  # Ali, Badr, Salma
+        await pilot.press("tab")  # head to head
+        standings = book.standings(screen.period, screen.play, NOW)
+        pairs = [[shown(p.people[0].name), shown(p.people[1].name)] for p in standings.pairs]
+        assert [row[:2] for row in table_rows(screen)] == pairs
+        assert table_rows(screen)[0][3] == "{0.won}–{0.lost}".format(standings.pairs[0].figures[0])
+
+
+async def test_a_pair_shows_its_figures_and_matches_and_a_match_how_it_went(tmp_path: Path) -> None:
+    paths = history(tmp_path)
+    app = app_with(paths)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(BookScreen(app.read_book, now=NOW))
+        await settle(pilot)
+        await pilot.press("tab")
+        screen = app.screen
+        assert isinstance(screen, BookScreen)
+        rows = table_rows(screen)
+        at = next(i for i, row in enumerate(rows) if {row[0], row[1]} == {"Ali", "Badr"})
+        screen.query_one("#table", DataTable).move_cursor(row=at)
+        await pilot.press("enter")
+        await pilot.pause()
+        figures = app.screen
+        assert isinstance(figures, FiguresScreen)
+        assert [r.file for r in figures.matches] == ["m4.json", "m2.json", "m1.json"]  # the last first
+        text = screen_text(app)
+        assert "2–1" in text and "1–2" in text  # Badr won 2 of 3, Ali 1
+        await pilot.press("enter")  # the last match: how it went
+        await pilot.pause()
+        story = app.screen
+        assert isinstance(story, StoryScreen)
+        assert story.match.names == ("Badr", "Ali")
+
+
+async def test_renaming_merging_and_taking_off_the_list_each_ask_first(tmp_path: Path) -> None:
+    paths = history(tmp_path)
+    app = app_with(paths)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(BookScreen(app.read_book, now=NOW))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BookScreen)
+        table = screen.query_one("#table", DataTable)
+
+        def cursor_on(name: str) -> None:
+            rows = table_rows(screen)
+            table.move_cursor(row=[row[0] for row in rows].index(name))
+
+        # rename: the new name everywhere, the old one gone
+        cursor_on("Salma")
+        await pilot.press("e")
+        assert isinstance(app.screen, LineScreen)
+        await pilot.press(*"Salma Hassan", "enter")  # (the old name is selected: typing replaces it)
+        await pilot.pause()
+        assert app.screen is screen
+        assert "Salma Hassan" in [row[0] for row in table_rows(screen)]
+        assert open_book(paths).person("Salma") == open_book(paths).person("Salma Hassan")
+        assert open_book(paths).person("Salma").name == "Salma Hassan"  # type: ignore[union-attr]
+
+        # merge: a question, and "no" changes nothing
+        cursor_on("Ali")
+        await pilot.press("m")
+        picker = app.screen
+        assert isinstance(picker, PlayerPicker)
+        into = next(i for i, p in enumerate(picker.people) if p.name == "علي")
+        picker.query_one(OptionList).highlighted = into
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert open_book(paths).key_of("Ali") != open_book(paths).key_of("علي")
+        # … and "yes" makes them one: Ali's matches are علي's
+        before = open_book(paths).standings(now=NOW)
+        await pilot.press("m")
+        picker = app.screen
+        assert isinstance(picker, PlayerPicker)
+        picker.query_one(OptionList).highlighted = next(i for i, p in enumerate(picker.people) if p.name == "علي")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        after = open_book(paths).standings(now=NOW)
+        assert open_book(paths).key_of("Ali") == open_book(paths).key_of("علي")
+        one = after.line(open_book(paths).key_of("علي"))
+        assert one is not None and one.person.name == "علي" and one.figures.matches == 4
+        assert after.matches == before.matches
+        names = [row[0] for row in table_rows(screen)]
+        assert "Ali" not in names and shown("علي") in names
+
+        # take off the list: asked, then gone from New match, the matches kept
+        cursor_on("Badr")
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Badr" in [p.name for p in open_book(paths).people()]
+        await pilot.press("d")
+        await pilot.press("y")
+        await pilot.pause()
+        book = open_book(paths)
+        assert "Badr" not in [p.name for p in book.people()]
+        assert book.standings(now=NOW).matches == after.matches
+        assert tr("en", "bookscreen.forgotten", name="Badr") in [row[0] for row in table_rows(screen)]
+
+
+async def test_a_refused_rename_says_why_in_the_dialog(tmp_path: Path) -> None:
+    paths = history(tmp_path)
+    app = app_with(paths)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(BookScreen(app.read_book, now=NOW))
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BookScreen)
+        table = screen.query_one("#table", DataTable)
+        table.move_cursor(row=[row[0] for row in table_rows(screen)].index("Ali"))
+        await pilot.press("e", *"badr", "enter")  # another player's name
+        await pilot.pause()
+        assert isinstance(app.screen, LineScreen)
+        problem = str(app.screen.query_one("#problem", Static).render())
+        assert problem == tr("en", "book.error.name_taken", name="badr")
+        assert open_book(paths).person("Ali").name == "Ali"  # type: ignore[union-attr]
+
+
+# -- the match-over card -------------------------------------------------------------------------------
+
+
+def last_step_match(names: tuple[str, str]) -> Match:
+    """A 1-point match one step from its end (the player on roll bears off the last checker)."""
+    start = MatchState(rules=RuleSet(match_length=1), phase=Phase.TURN, board=Position.from_counts({1: 1}, {6: 15}))
+    return Match(names=names, dice=ScriptedDice([(2, 1)]), start=start)
+
+
+async def test_the_match_over_card_says_the_book_for_the_two_and_opens_it(tmp_path: Path) -> None:
+    paths = history(tmp_path)
+    before = open_book(paths).between("Ali", "Badr", Period.MONTH)
+    won, lost = (0, 0) if before is None else (before.figures[0].won, before.figures[1].won)
+    app = TawlaApp(
+        lang="en",
+        settings=Settings(bidi_checked=True),
+        paths=paths,
+        match=last_step_match(("Ali", "Badr")),
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("space")  # rolls; the last checker off: the match is over
+        await settle(pilot)
+        card = app.screen
+        assert isinstance(card, ResultScreen)
+        pair = open_book(paths).between("Ali", "Badr", Period.MONTH)
+        assert pair is not None and (pair.figures[0].won, pair.figures[1].won) == (won + 1, lost)  # this one counted
+        line = tr("en", "over.book", a="Ali", b="Badr", wa=won + 1, wb=lost, period=tr("en", "book.period.month"))
+        assert line in screen_text(app)
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, StoryScreen)
+        await pilot.press("escape", "p")
+        await settle(pilot)
+        assert isinstance(app.screen, BookScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is card
+
+
+# -- how a game went -------------------------------------------------------------------------------------
+
+
+def played_match() -> Match:
+    """A game played some turns by script: both pip counts change turn by turn."""
+    from .test_snapshots import midgame
+
+    return midgame("en", moves=10)
+
+
+async def test_the_pip_counts_run_the_way_the_interface_reads() -> None:
+    match = played_match()
+    for lang in ("en", "ar"):
+        app = app_with(None, lang)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await app.push_screen(StoryScreen(match))
+            await pilot.pause()
+            story = app.screen
+            assert isinstance(story, StoryScreen)
+            game = story.story.games[-1]
+            for player in (0, 1):
+                line = story.query_one(f"#line{player}", PipLine)
+                series = [float(p[player]) for p in game.pips]
+                assert list(line.data or []) == (series[::-1] if lang == "ar" else series)
+                assert line.size.width == len(series)  # one cell a turn
+                row = story.query_one(f"#pips{player}")
+                label = story.query_one(f"#label{player}")
+                # the label (with the checker) before the line in reading order: left, or right in Arabic
+                assert (label.region.x > line.region.x) == (lang == "ar")
+                if lang == "ar":  # the start at the right, next to the label
+                    assert line.region.right == label.region.x and label.region.right == row.region.right
+                else:
+                    assert label.region.right == line.region.x
+                glyph = "●○"[player]
+                assert glyph in str(label.render())
+            scale = story.query_one("#line0", PipLine).scale
+            assert scale == story.query_one("#line1", PipLine).scale  # one scale for both
+
+
+async def test_a_story_says_the_dice_luck_against_the_average() -> None:
+    match = played_match()
+    app = app_with(None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(StoryScreen(match))
+        await pilot.pause()
+        story = app.screen
+        assert isinstance(story, StoryScreen)
+        game = story.story.games[-1]
+        text = screen_text(app)
+        for player in (0, 1):
+            luck = round(game.luck(player))
+            said = (
+                story.t_n("story.luck_above", luck)
+                if luck > 0
+                else story.t_n("story.luck_below", -luck)
+                if luck < 0
+                else story.t("story.luck_even")
+            )
+            assert said in text
+            assert f"{game.pips_rolled(player)} ({round(game.expected_pips(player))})" in text
