@@ -625,6 +625,19 @@ def test_a_damaged_players_file_is_set_aside_and_the_copy_before_used(tmp_path: 
     assert list(paths.data.glob("players.json.bad-*"))
 
 
+def test_a_newer_tawlas_players_file_is_left_alone(tmp_path: Path) -> None:
+    paths = paths_in(tmp_path)
+    write(paths.history, 0, ("Ali", "Badr"), T0, "m0")
+    newer = '{"format": "tawla-players", "version": 2, "people": []}'
+    (paths.data / "players.json").write_text(newer, "utf-8")
+    book = open_book(paths)
+    assert [p.name for p in book.people()] == ["Ali", "Badr"]
+    with pytest.raises(BookError, match="newer_version"):
+        book.rename("Ali", "Ali H")
+    assert (paths.data / "players.json").read_text("utf-8") == newer
+    assert not list(paths.data.glob("players.json.bad-*"))
+
+
 def test_two_processes_renaming_at_once_both_count(tmp_path: Path) -> None:
     paths = paths_in(tmp_path)
     names = [f"P{i}" for i in range(12)]

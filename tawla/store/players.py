@@ -149,12 +149,15 @@ class Players:
 
     def read(self) -> Aliases:
         """The aliases on disk (none when there is no file; a damaged file is set aside and
-        the copy from before its last change used, when it reads)."""
+        the copy from before its last change used, when it reads; a newer tawla's file is
+        left as it is and not used: see :meth:`change`)."""
         self.problem = None
         try:
             return Aliases.from_json(read_json(self.path)) if self.path.exists() else Aliases()
         except StoreError as problem:
             self.problem = problem
+        if self.problem.code == "newer_version":
+            return Aliases()
         with contextlib.suppress(OSError):
             set_aside(self.path)
         try:
@@ -181,9 +184,12 @@ class Players:
     def change(self, how: Callable[[Aliases], Aliases]) -> Aliases:
         """Apply ``how`` (a function from the aliases on disk to new ones, which may raise
         :class:`BookError`) under the lock, write the result atomically and return it.
-        Raises OSError when the disk refuses (nothing is changed then)."""
+        Raises OSError when the disk refuses, :class:`BookError` ``newer_version`` when a newer
+        tawla wrote the file (it is not overwritten); nothing is changed then."""
         with self._held():
             before = self.read()
+            if self.problem is not None and self.problem.code == "newer_version":
+                raise BookError("newer_version")
             after = how(before)
             if after != before:
                 atomic_write(self.path, _dumps(after))
