@@ -246,3 +246,79 @@ def test_game_at_160x50(snap_compare, lang) -> None:  # type: ignore[no-untyped-
     match = midgame(lang)
     match.roll()
     assert snap_compare(app_for(match, lang), press=["enter"], terminal_size=(160, 50))
+
+
+# -- the players' book (#14) -------------------------------------------------------------------------
+
+langs = pytest.mark.parametrize("lang", ["en", "ar"])
+
+
+def _book_app(tmp_path, lang: str) -> TawlaApp:  # type: ignore[no-untyped-def]
+    """A history of five matches at fixed dates (tests/test_book_ui.py), dates shown in UTC."""
+    from .test_book_ui import history
+
+    os.environ["TZ"] = "UTC"  # the book shows local dates
+    time.tzset()
+    return app_for(variant=lang, paths=history(tmp_path))
+
+
+async def _open_book(pilot, view_keys: tuple[str, ...] = ()) -> None:  # type: ignore[no-untyped-def]
+    from tawla.ui.screens.book import BookScreen
+
+    from .test_book_ui import NOW
+
+    await pilot.app.push_screen(BookScreen(pilot.app.read_book, now=NOW))
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    if view_keys:
+        await pilot.press(*view_keys)
+        await pilot.pause()
+
+
+@langs
+@sizes
+def test_book(snap_compare, size, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The players against everyone, all time (in Arabic the columns from the right)."""
+    assert snap_compare(_book_app(tmp_path, lang), run_before=_open_book, terminal_size=size)
+
+
+@langs
+@sizes
+def test_book_head_to_head(snap_compare, size, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The head to head of the pair who played last: their figures as rows, their matches."""
+
+    async def pair(pilot) -> None:  # type: ignore[no-untyped-def]
+        await _open_book(pilot, ("tab", "enter"))
+
+    assert snap_compare(_book_app(tmp_path, lang), run_before=pair, terminal_size=size)
+
+
+@langs
+@sizes
+def test_how_a_game_went(snap_compare, size, lang) -> None:  # type: ignore[no-untyped-def]
+    """The dice's luck, hits, turns, the cube and both pip counts turn by turn (from the right
+    in Arabic)."""
+    from tawla.ui.screens.story import StoryScreen
+
+    match = midgame(lang, moves=30)
+
+    async def story(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.app.push_screen(StoryScreen(match))
+        await pilot.pause()
+
+    assert snap_compare(app_for(variant=lang), run_before=story, terminal_size=size)
+
+
+@langs
+def test_new_match_offers_the_known_players(snap_compare, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The list under the first name field, narrowed by a letter typed (#14)."""
+
+    async def typed(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("l" if lang == "en" else "ل", "down")
+        await pilot.pause()
+
+    assert snap_compare(_book_app(tmp_path, lang), run_before=typed, terminal_size=(80, 24))
