@@ -36,9 +36,12 @@ class HelpScreen(Speaks, Screen[None]):
         from tawla.ui.screens.game import GameScreen
         from tawla.ui.screens.menu import MenuScreen
 
+        from tawla.ui.screens.book import BookScreen
+
         sections = (
             ("help.game", GameScreen.BINDINGS),
             ("help.menu", MenuScreen.BINDINGS),
+            ("help.book", BookScreen.BINDINGS),
             ("help.everywhere", type(self.app).BINDINGS),  # (the app's own class: no import back to it)
         )
         rows: list[tuple[object, object]] = []
