@@ -436,3 +436,20 @@ async def test_a_story_says_the_dice_luck_against_the_average() -> None:
             )
             assert said in text
             assert f"{game.pips_rolled(player)} ({round(game.expected_pips(player))})" in text
+
+
+async def test_after_a_change_of_language_enter_still_opens_a_row_and_a_match(tmp_path: Path) -> None:
+    app = app_with(history(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(BookScreen(app.read_book, now=NOW))
+        await settle(pilot)
+        await pilot.press("f2")  # Arabic: the screens are built again
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FiguresScreen) and app.screen.rtl
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StoryScreen) and not app.screen.rtl

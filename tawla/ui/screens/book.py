@@ -182,6 +182,7 @@ class BookScreen(BookWords, Speaks, Screen[None]):
     async def _rebuild(self) -> None:
         await self.recompose()
         if self.is_attached:
+            self.query_one("#table").focus()  # (the new table: Enter opens its row)
             self.redraw()
             if self.book is None:
                 self.query_one("#message", Static).update(self.say("bookscreen.loading"))
@@ -483,7 +484,12 @@ class FiguresScreen(BookWords, Speaks, Screen[None]):
         yield TawlaFooter(compact=True)
 
     def relabel(self) -> None:
-        self.call_later(self.recompose)
+        self.call_later(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        if self.is_attached and self.query("#matches"):
+            self.query_one("#matches").focus()
 
     def _title(self) -> RenderableType:
         s = self.standings

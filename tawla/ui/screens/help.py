@@ -33,10 +33,9 @@ class HelpScreen(Speaks, Screen[None]):
         self.relabel()
 
     def relabel(self) -> None:
+        from tawla.ui.screens.book import BookScreen
         from tawla.ui.screens.game import GameScreen
         from tawla.ui.screens.menu import MenuScreen
-
-        from tawla.ui.screens.book import BookScreen
 
         sections = (
             ("help.game", GameScreen.BINDINGS),

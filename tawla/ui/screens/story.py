@@ -157,6 +157,7 @@ class StoryScreen(Speaks, Screen[None]):
     async def _rebuild(self) -> None:
         await self.recompose()
         if self.is_attached:
+            self.query_one("#scroll").focus()
             self.redraw()
 
     # -- keys ------------------------------------------------------------------------------
