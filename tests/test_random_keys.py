@@ -741,7 +741,7 @@ async def test_ctrl_p_and_page_up_in_one_burst(key: str, tmp_path: Path) -> None
         await send(pilot, ["ctrl+p", key])
         await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette is open")
         commands = app.screen.query_one(CommandList)
-        await wait_until(pilot, lambda: commands.option_count == 9, "the palette lists the 9 commands of the menu")
+        await wait_until(pilot, lambda: commands.option_count == 10, "the palette lists the 10 commands of the menu")
         await wait_until(pilot, lambda: commands.highlighted is not None, "a command is highlighted")
 
 
