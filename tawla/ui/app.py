@@ -723,7 +723,10 @@ class TawlaApp(KeysInOrder):
         if any(isinstance(screen, CommandPalette) for screen in self.screen_stack):
             return
         placeholder = self.words.line(self.words.t("command.search"))
-        await self.push_screen(Palette(placeholder=placeholder, id="--command-palette"))
+        # No id (Textual gives its own palette "--command-palette"): a palette just closed is
+        # still the app's child until it is removed, and a new one with the same id raised
+        # DuplicateIds (random keys under load, through the wait for Ctrl+P's turn given up).
+        await self.push_screen(Palette(placeholder=placeholder))
 
     def _too_small_on_top(self) -> bool:
         from tawla.ui.screens.too_small import TooSmallScreen
