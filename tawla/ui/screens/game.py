@@ -142,7 +142,7 @@ class GameScreen(Speaks, Screen[None]):
         # A match started over this one (from the command palette) took its place: this one
         # was saved and is on the Resume list; its screen goes.
         if self.autosaves and self.app.playing is not self.match:
-            self._go()
+            self.dismiss(None)
 
     def _fit(self) -> None:
         if not self._building and self.query(MatchView):  # (a resize during a rebuild: fitted after it)
@@ -981,7 +981,7 @@ class GameScreen(Speaks, Screen[None]):
 
             def match_over(_: object) -> None:
                 self._asking = False
-                self._go()
+                self.dismiss(None)
 
             over = ResultScreen(title, body, t("over.match_hint"), self.match, book=self.autosaves)
             self.app.push_screen(over, match_over)
@@ -1002,17 +1002,7 @@ class GameScreen(Speaks, Screen[None]):
         self.app.push_screen(IdsScreen(self.match.position_id(), self.match.match_id(), self.match.xgid()))
 
     def action_leave(self) -> None:
-        self._go()
-
-    _gone = False
-
-    def _go(self) -> None:
-        """Take this screen down, once: two ways can ask for it before it is gone (the screen
-        resumed twice while another match took its place, or Ctrl+W behind the match-over card),
-        and a second dismiss raised InvalidStateError (random keys, seed 1102 in Arabic)."""
-        if not self._gone:
-            self._gone = True
-            self.dismiss(None)
+        self.dismiss(None)
 
 
 def _raise(error: Exception) -> None:
