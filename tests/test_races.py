@@ -20,8 +20,6 @@ from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.too_small import TooSmallScreen
 
 from .burst import burst
-from .test_tmux import Terminal, installed_tawla
-from .test_tmux import pytestmark as needs_tmux
 
 SIZE = (80, 24)
 
@@ -296,91 +294,3 @@ async def test_the_menu_is_one_key_away(tmp_path: Path) -> None:
         await burst(pilot, "down", "enter")
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
-
-
-# -- each key where the keys before it left the player ---------------------------------------------
-
-XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10"
-
-
-def field(app: TawlaApp, name: str) -> str:
-    from textual.widgets import Input
-
-    return app.screen.query_one(f"#{name}", Input).value
-
-
-@pytest.mark.parametrize("opened", ["before", "in the burst"])
-async def test_tab_then_letters_in_one_burst_type_into_the_second_name(opened: str, tmp_path: Path) -> None:
-    """Reported: New match open, Tab, a, b in one burst typed "ab" into the first name and moved
-    the focus after it. Textual hands a key to the widget focused as it arrives and runs Tab's
-    binding (the next field) once Tab has bubbled back up to the app: the letters had reached the
-    first field by then. With n in the same burst the letters reached the menu and were lost."""
-    from tawla.ui.screens.new_match import NewMatchScreen
-
-    app = app_with(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        keys = ["n", "tab", "a", "b"]
-        if opened == "before":
-            await burst(pilot, keys.pop(0))
-            await settle(pilot)
-            assert app.focused is not None and app.focused.id == "name0"
-        await burst(pilot, *keys)
-        assert isinstance(app.screen, NewMatchScreen)
-        assert (field(app, "name0"), field(app, "name1")) == ("", "ab")
-        assert app.focused is not None and app.focused.id == "name1"
-
-
-async def test_n_then_a_name_starting_with_n_in_one_burst(tmp_path: Path) -> None:
-    """A key again behind the same key, which closed what it was typed into, is a key pressed
-    twice and does nothing (Enter three times on the menu opens one Resume list: see
-    tests/test_random_keys.py). A letter typed into the field now focused is not: n (New
-    match), then "nadia", types the whole name."""
-    from tawla.ui.screens.new_match import NewMatchScreen
-
-    app = app_with(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, "n", *"nadia")
-        assert isinstance(app.screen, NewMatchScreen)
-        assert field(app, "name0") == "nadia"
-
-
-@pytest.mark.parametrize("enter", ["enter", "ctrl+j"])
-async def test_keys_for_a_screen_opened_by_an_enter_of_the_same_burst(enter: str, tmp_path: Path) -> None:
-    """Reported in tmux: keys typed while tawla was starting (Down, Enter on "Set up a
-    position", an XGID) opened the screen, and the XGID never reached its field. They came in
-    one read; Enter selects the menu item with a message (OptionSelected) whose handler opens the
-    screen, and the letters, sent on meanwhile, reached the menu. Typed before tawla had the
-    terminal, Enter arrives as a line feed (Ctrl+J) and opened nothing: the letters acted on the
-    menu (c, Resume)."""
-    from tawla.ui.screens.setup import SetupScreen
-
-    app = app_with(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await burst(pilot, "down", enter, *XGID)
-        assert isinstance(app.screen, SetupScreen)
-        assert field(app, "position") == XGID
-
-
-@pytest.mark.slow
-@needs_tmux
-def test_keys_typed_while_tawla_starts_in_a_real_terminal(tmp_path: Path) -> None:
-    """The report above in tmux, made certain: the keys are typed before tawla starts (the
-    terminal's line discipline holds them, Enter turned into a line feed), and it reads them all
-    at once as it starts."""
-    import os
-    import shlex
-
-    go = tmp_path / "go"
-    os.mkfifo(go)
-    command = ["sh", "-c", f"read go < {shlex.quote(str(go))} && exec {shlex.join(installed_tawla())} --lang en"]
-    term = Terminal(command, tmp_path)
-    try:
-        term.keys("Down", "Enter")
-        term.keys("-l", XGID)
-        term.wait_for(lambda s: XGID in s)  # (echoed: the terminal holds them)
-        go.write_text("go\n")
-        # (The echo was on the terminal's own screen: tawla draws on the alternate one.)
-        term.wait_for(lambda s: "Position ID" in s and XGID in s)
-    finally:
-        term.close()
