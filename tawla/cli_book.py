@@ -17,16 +17,14 @@ column as plain digits, the header in the chosen language, no marks.
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable, Sequence
 from datetime import datetime, tzinfo
 from typing import TextIO
 
 from tawla.i18n import RTL_LANGUAGES, plain, tr_n
 from tawla.i18n import tr as _tr
-from tawla.store.book import Book, Figures, Line, Pair, Period, Play, Standings
+from tawla.store.book import COLUMNS, DASH, Book, Figures, Line, Pair, Period, Play, Standings
 
 RLM = "\u200f"
-DASH = "–"
 
 
 def tr(lang: str, key: str, /, **params: object) -> str:
@@ -57,22 +55,9 @@ def _pair(*values: int) -> str:
     return DASH.join(str(v) for v in values)
 
 
-_FIGURES: tuple[tuple[str, Callable[[Figures], Sequence[int]]], ...] = (
-    ("matches", lambda f: (f.matches,)),
-    ("won_lost", lambda f: (f.won, f.lost)),
-    ("games", lambda f: (f.games_won, f.games_lost)),
-    ("points", lambda f: (f.points_won, f.points_lost)),
-    ("gammons", lambda f: (f.gammons_won, f.gammons_lost)),
-    ("backgammons", lambda f: (f.backgammons_won, f.backgammons_lost)),
-    ("doubles", lambda f: (f.doubles_offered, f.doubles_taken, f.doubles_dropped)),
-    ("longest", lambda f: (f.longest_streak,)),
-)
-"""The table's columns of figures (then the current streak and the date): a name, the values."""
-
-
 def _cells(lang: str, figures: Figures, zone: tzinfo | None) -> list[str]:
     return [
-        *(_pair(*values(figures)) for _, values in _FIGURES),
+        *(_pair(*values(figures)) for _, values in COLUMNS),
         _streak(lang, figures.current_streak),
         _date(figures.last_played, zone),
     ]
@@ -110,7 +95,7 @@ def table(book: Book, standings: Standings, lang: str, zone: tzinfo | None = Non
         return [*lines, mark + tr(lang, "book.empty")]
     if not standings.players:
         return [*lines, mark + tr(lang, "book.none")]
-    heads = [tr(lang, f"book.column.{name}") for name, _ in _FIGURES]
+    heads = [tr(lang, f"book.column.{name}") for name, _ in COLUMNS]
     heads += [tr(lang, "book.column.current"), tr(lang, "book.column.last")]
     player, opponent = tr(lang, "book.column.player"), tr(lang, "book.column.opponent")
     lines += ["", mark + tr(lang, "book.players")]

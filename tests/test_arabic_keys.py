@@ -22,6 +22,7 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.keys import ARABIC_LAYOUT, LIGATURES, both, key_label, key_name
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.help import HelpScreen
+from tests.test_random_keys import wait_until
 
 LRI, PDI = "\u2066", "\u2069"
 EN, AR = Words("en"), Words("ar")
@@ -341,10 +342,11 @@ async def test_the_palette_says_no_command_matches_in_the_players_words(lang: st
         palette._NO_MATCHES_COUNTDOWN = 0.001  # type: ignore[misc]  # (Textual waits half a second to say it)
         await pilot.press(*"zzqx")
         commands = palette.query_one(CommandList)
-        for _ in range(200):  # (until the palette has said it, for at most two seconds)
-            if any(option.id == CommandPalette._NO_MATCHES for option in commands.options):
-                break
-            await pilot.pause(0.01)
+        await wait_until(
+            pilot,
+            lambda: any(option.id == CommandPalette._NO_MATCHES for option in commands.options),
+            "the palette says it found nothing",
+        )
         await pilot.pause()
         text = screen_text(app)
         assert visual(tr(lang, "textual.no_matches_found"), rtl=lang == "ar") in text

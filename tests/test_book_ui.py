@@ -14,6 +14,7 @@ import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Static
 
@@ -33,6 +34,7 @@ from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.story import PipLine, StoryScreen
 
 from .test_book import scripted
+from .test_random_keys import wait_until
 
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)
 """A Wednesday: the week began on Monday the 16th, the month on the 1st."""
@@ -164,7 +166,8 @@ async def test_the_book_opens_from_the_menu_and_the_palette(tmp_path: Path) -> N
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"players' book")
-        await pilot.pause(0.3)  # (the palette searches in a worker of its own)
+        commands = app.screen.query_one(CommandList)  # (the palette searches in a worker of its own)
+        await wait_until(pilot, lambda: commands.option_count > 0, "the palette's search found the book")
         await pilot.press("enter")
         await settle(pilot)
         assert isinstance(app.screen, BookScreen)

@@ -206,6 +206,23 @@ _ADDED: Final = 2 * len(SIDE_FIELDS)
 _POINTS, _GAMES, _GAMMONS, _BACKGAMMONS, _OFFERS, _TAKES, _DROPS = range(len(SIDE_FIELDS))
 
 
+DASH: Final = "–"
+"""Joins the figures of one column: won–lost, given–taken, offered–taken–dropped."""
+
+COLUMNS: tuple[tuple[str, Callable[[Figures], Sequence[int]]], ...] = (
+    ("matches", lambda f: (f.matches,)),
+    ("won_lost", lambda f: (f.won, f.lost)),
+    ("games", lambda f: (f.games_won, f.games_lost)),
+    ("points", lambda f: (f.points_won, f.points_lost)),
+    ("gammons", lambda f: (f.gammons_won, f.gammons_lost)),
+    ("backgammons", lambda f: (f.backgammons_won, f.backgammons_lost)),
+    ("doubles", lambda f: (f.doubles_offered, f.doubles_taken, f.doubles_dropped)),
+    ("longest", lambda f: (f.longest_streak,)),
+)
+"""The book's columns of figures (``book.column.<name>``) and their values, as ``tawla book``
+and the book screen show them (then the current streak and the last date)."""
+
+
 def _figures(mine: Sequence[int], theirs: Sequence[int], results: Iterable[int], last: str) -> Figures:
     """A player's figures from their sides' sums, the other side's sums, and their results in
     order (1 won, -1 lost, 0 drawn)."""

@@ -31,7 +31,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tawla.store.book import Book, BookError, Figures, Line, Pair, Period, Person, Play, Standings
+from tawla.store.book import COLUMNS, DASH, Book, BookError, Figures, Line, Pair, Period, Person, Play, Standings
 from tawla.store.records import Record
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
@@ -47,22 +47,6 @@ PERIODS: tuple[Period, ...] = (Period.ALL, Period.MONTH, Period.WEEK)
 PLAYS: tuple[Play, ...] = (Play.ANY, Play.MATCH, Play.MONEY)
 """The kinds of play R goes through, in order."""
 VIEWS = ("players", "pairs")
-
-DASH = "–"
-
-FIGURES: tuple[tuple[str, Callable[[Figures], Sequence[int]]], ...] = (
-    ("matches", lambda f: (f.matches,)),
-    ("won_lost", lambda f: (f.won, f.lost)),
-    ("games", lambda f: (f.games_won, f.games_lost)),
-    ("points", lambda f: (f.points_won, f.points_lost)),
-    ("gammons", lambda f: (f.gammons_won, f.gammons_lost)),
-    ("backgammons", lambda f: (f.backgammons_won, f.backgammons_lost)),
-    ("doubles", lambda f: (f.doubles_offered, f.doubles_taken, f.doubles_dropped)),
-    ("longest", lambda f: (f.longest_streak,)),
-)
-"""The figures shown (``book.column.<name>``), then the current streak and the last date, as
-``tawla book`` prints them: pairs of figures joined by a dash (won–lost, given–taken,
-offered–taken–dropped; the legend, ``book.legend``, says which is which)."""
 
 
 def local_date(stamp: str) -> str:
@@ -81,13 +65,13 @@ class BookWords:
     num: Callable[[int | str], str]
 
     def figure_cells(self, figures: Figures) -> list[str]:
-        """Every figure of ``figures``, in the order of :data:`FIGURES`, then the streak and the date."""
-        cells = [self.num(DASH.join(str(v) for v in values(figures))) for _, values in FIGURES]
+        """Every figure of ``figures``, in the order of :data:`COLUMNS`, then the streak and the date."""
+        cells = [self.num(DASH.join(str(v) for v in values(figures))) for _, values in COLUMNS]
         return [*cells, self.streak(figures.current_streak), self.num(local_date(figures.last_played))]
 
     def figure_names(self) -> list[str]:
         return [
-            *(self.t(f"book.column.{name}") for name, _ in FIGURES),
+            *(self.t(f"book.column.{name}") for name, _ in COLUMNS),
             self.t("book.column.current"),
             self.t("book.column.last"),
         ]
