@@ -22,7 +22,7 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.keys import ARABIC_LAYOUT, LIGATURES, both, key_label, key_name
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.help import HelpScreen
-from tests.test_random_keys import wait_until
+from tests.waiting import wait_until
 
 LRI, PDI = "\u2066", "\u2069"
 EN, AR = Words("en"), Words("ar")

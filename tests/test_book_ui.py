@@ -34,7 +34,7 @@ from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.story import PipLine, StoryScreen
 
 from .test_book import scripted
-from .test_random_keys import wait_until
+from .waiting import wait_until
 
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)
 """A Wednesday: the week began on Monday the 16th, the month on the 1st."""

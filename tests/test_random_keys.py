@@ -27,13 +27,12 @@ test that makes it certain.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import random
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -53,6 +52,7 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.keys import ARABIC_DIGITS, ARABIC_LAYOUT
 
 from .burst import key_event
+from .waiting import WAIT, eventually, settle, stack, wait_until
 
 SIZE = (80, 24)
 SEEDS = [(1101, "en"), (1102, "ar"), (1103, "en")]
@@ -351,55 +351,6 @@ async def test_random_keys_through_pilot(seed: int, lang: str, tmp_path: Path, m
 
 
 # -- what the random keys found: each a named test with the exact burst ---------------------------
-
-
-async def settle(pilot: Any) -> None:
-    """A few rounds of Pilot's pause: what a burst started has usually been done. Only to give
-    what must *not* happen a chance to show; what must happen is awaited with :func:`wait_until`."""
-    for _ in range(4):
-        await pilot.pause()
-
-
-WAIT = 30.0
-"""Seconds a test waits for what must happen before it fails (generous: 2 busy cores in CI)."""
-
-
-async def wait_until(pilot: Any, check: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
-    """Wait until ``check()``; fail loudly, saying ``what`` was awaited, after ``timeout`` seconds.
-    An error raised in tawla meanwhile fails at once, with that error."""
-    app = pilot.app
-    deadline = time.monotonic() + timeout
-    while not check():
-        if app._exception is not None:
-            raise app._exception
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {timeout:g} s: {what}")
-        if app.is_running:
-            await pilot.pause()
-        else:
-            await asyncio.sleep(0.01)
-
-
-async def eventually(pilot: Any, check: Callable[[], None], timeout: float = WAIT) -> None:
-    """Run ``check`` until it passes; after ``timeout`` seconds its failure is the test's."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            check()
-            return
-        except AssertionError:
-            if pilot.app._exception is not None:
-                raise pilot.app._exception from None
-            if time.monotonic() > deadline:
-                raise
-        if pilot.app.is_running:
-            await pilot.pause()
-        else:
-            await asyncio.sleep(0.01)
-
-
-def stack(app: TawlaApp) -> list[str]:
-    return [type(screen).__name__ for screen in app.screen_stack]
 
 
 async def stack_becomes(pilot: Any, *names: str) -> None:
