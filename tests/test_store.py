@@ -22,7 +22,7 @@ from tawla.store import files, saves
 from tawla.store.files import Paths, StoreError, atomic_write, read_json
 from tawla.store.settings import Preferences, Settings, Theme, settings_from_json, settings_to_json
 from tawla.ui.app import TawlaApp
-from tawla.ui.screens.dialogs import LineScreen, NoticeScreen
+from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResultScreen
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.ids import IdsScreen
 from tawla.ui.screens.menu import MenuScreen
@@ -31,6 +31,7 @@ from tawla.ui.screens.resume import ResumeScreen
 from tawla.ui.screens.setup import SetupScreen
 
 from .randomplay import play_random_match, random_action, random_rules
+from .waiting import eventually, screen_is, settle, stack, wait_until, workers_done
 
 SIZE = (100, 30)
 
@@ -43,6 +44,52 @@ def card_text(app: TawlaApp) -> str:
     """The words of the dialog on screen, its wrapped lines joined."""
     rows = [line.split("█")[1].strip() for line in screen_text(app).splitlines() if line.count("█") >= 2]
     return " ".join(row for row in rows if row.strip("▀▄ "))
+
+
+def top_card(app: TawlaApp) -> str:
+    """The words of the dialog on top ('' when there is none, or no screen)."""
+    try:
+        return card_text(app)
+    except Exception:  # (no screen: before the first one, or after the last)
+        return ""
+
+
+async def notice_saying(pilot: Any, *words: str) -> NoticeScreen:
+    """Wait until a notice saying all of ``words`` is on top, built; return it."""
+    app = pilot.app
+
+    def there() -> bool:
+        screen = app.screen if app.screen_stack else None
+        return isinstance(screen, NoticeScreen) and screen.built and all(w in top_card(app) for w in words)
+
+    await wait_until(pilot, there, lambda: f"a notice saying {list(words)} (on top it says {top_card(app)!r})")
+    return app.screen  # type: ignore[no-any-return]
+
+
+async def close(pilot: Any, card: Any, key: str = "enter") -> None:
+    """Press ``key`` on the dialog ``card`` (on top) and wait until it is gone."""
+    app = pilot.app
+    await pilot.press(key)
+    await wait_until(pilot, lambda: card not in app.screen_stack, f"the {type(card).__name__} closed by {key}")
+
+
+async def read_notices(pilot: Any, count: int) -> list[str]:
+    """Read ``count`` notices, the one on top first: wait for each, keep its words, close it
+    with Enter and wait until it is gone (the next one, if any, is then on top)."""
+    app = pilot.app
+    cards: list[NoticeScreen] = []
+    seen: list[str] = []
+    for n in range(1, count + 1):
+
+        def there() -> bool:
+            screen = app.screen if app.screen_stack else None
+            return isinstance(screen, NoticeScreen) and screen.built and screen not in cards and bool(top_card(app))
+
+        await wait_until(pilot, there, lambda n=n: f"notice {n} of {count} (after {seen})")
+        cards.append(app.screen)  # type: ignore[arg-type]
+        seen.append(card_text(app))
+        await close(pilot, cards[-1])
+    return seen
 
 
 def sixteen_checkers_id() -> str:
@@ -78,6 +125,21 @@ def random_match(seed: int, actions: int, rules: RuleSet | None = None) -> Match
             break
         random_action(rng, match)
     return match
+
+
+async def on_disk_as_played(pilot: Any, paths: Paths, match: Match) -> None:
+    """Wait until the one unfinished match's file holds ``match`` as it stands (each action is
+    saved once its message reaches the app)."""
+
+    def check() -> None:
+        found = unfinished_files(paths)
+        assert len(found) == 1, f"one unfinished match on disk, not {found}"
+        on_disk = saves.load(found[0])
+        assert on_disk is not None and on_disk.match.events == match.events, (
+            f"{len(on_disk.match.events) if on_disk else None} events on disk, {len(match.events)} played"
+        )
+
+    await eventually(pilot, check)
 
 
 def saved(match: Match, setup: tuple[str, str | None] | None = None) -> saves.SavedMatch:
@@ -315,17 +377,19 @@ def test_atomic_write_keeps_the_old_file_when_the_disk_refuses(tmp_path: Path, m
 
 
 async def test_settings_are_kept_between_runs(tmp_path: Path) -> None:
+    from tawla.ui.screens.check_rtl import CheckRtlScreen
+
     paths = home(tmp_path)
     app = TawlaApp(lang="en", paths=paths)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await screen_is(pilot, MenuScreen)
         app.set_preferences(app.preferences.model_copy(update={"theme": Theme.NIGHT, "show_pips": False}))
-        app.set_language("ar")
-        await pilot.pause()
+        app.set_language("ar")  # (the settings are written at once, by the setter)
+        await screen_is(pilot, CheckRtlScreen)  # the first switch to Arabic asks how the terminal shows it
     again = TawlaApp(paths=paths)
     assert again.language == "ar"
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await screen_is(pilot, CheckRtlScreen)  # (started in Arabic, the question still unanswered)
         assert again.preferences.theme is Theme.NIGHT and not again.preferences.show_pips
         assert again.theme == "tawla-night"
 
@@ -345,17 +409,13 @@ async def test_a_bad_settings_file_is_kept_aside_and_the_game_starts(tmp_path: P
     paths.settings.write_text(content, encoding="utf-8")
     app = TawlaApp(lang="en", paths=paths)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, NoticeScreen)
-        text = card_text(app)
-        assert "settings could not be used" in text and words in text, text
-        await pilot.press("enter")
-        assert isinstance(app.screen, MenuScreen)
+        notice = await notice_saying(pilot, "settings could not be used", words)
+        await close(pilot, notice)
+        await screen_is(pilot, MenuScreen)
         assert app.preferences == Preferences()
         kept = list(paths.config.glob("settings.json.bad-*"))
         assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == content
-        app.set_preferences(app.preferences.model_copy(update={"show_pips": False}))
+        app.set_preferences(app.preferences.model_copy(update={"show_pips": False}))  # (written at once)
     assert settings_from_json(json.loads(paths.settings.read_text())).preferences.show_pips is False
     assert kept[0].read_text(encoding="utf-8") == content  # never overwritten
 
@@ -368,28 +428,61 @@ def seeded_app(paths: Paths, **kw: Any) -> TawlaApp:
 
 
 async def play_some(pilot: Any, app: TawlaApp, presses: int) -> None:
-    for _ in range(presses):
+    """Space ``presses`` times in the game on top, each once the one before has done what it does:
+    it rolls, picks, puts or ends a turn (the match or the cursor changes), or, at the hand-over
+    (Space never rolls for the next player: the game refuses it), nothing at all."""
+    game = await screen_is(pilot, GameScreen)
+    for n in range(1, presses + 1):
+        revision, cursor, handover = game.match.revision, game.cursor, game.handover
+
+        def moved(r: int = revision, c: object = cursor, h: bool = handover) -> bool:
+            return game.match.revision != r or game.cursor is not c or game.handover != h
+
+        refused = not game.check_action("primary", ())
         await pilot.press("space")
+        if refused:
+            await settle(pilot)  # (a Space that must do nothing: given the chance to)
+            assert not moved(), f"Space {n} of {presses} played at the hand-over"
+        else:
+            await wait_until(pilot, moved, f"Space {n} of {presses} to play (revision {revision})")
+
+
+async def new_game(pilot: Any, app: TawlaApp, rules: RuleSet, names: tuple[str, str]) -> GameScreen:
+    """``app.new_match(rules, names)``, and its game on top, built."""
+    app.new_match(rules, names)
+    await wait_until(
+        pilot,
+        lambda: isinstance(app.screen, GameScreen) and app.screen.built and app.screen.match.names == names,
+        f"the game of {names}",
+    )
+    return app.screen  # type: ignore[return-value]
+
+
+async def leave_game(pilot: Any, app: TawlaApp) -> MenuScreen:
+    """Ctrl+W in the game on top: back on the menu (the game gone)."""
+    game = await screen_is(pilot, GameScreen)
+    await pilot.press("ctrl+w")
+    await wait_until(pilot, lambda: game not in app.screen_stack, "the game closed by Ctrl+W")
+    return await screen_is(pilot, MenuScreen)
+
+
+def resume_offered(app: TawlaApp) -> bool:
+    return not app.screen.query_one("#menu").get_option("resume").disabled  # type: ignore[attr-defined]
 
 
 async def test_every_action_is_saved_and_the_match_resumes(tmp_path: Path) -> None:
     paths = home(tmp_path)
     app = seeded_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
-        await pilot.pause()
+        await new_game(pilot, app, RuleSet(match_length=5), ("Ali", "Badr"))
         await play_some(pilot, app, 9)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         state, events = screen.match.state, screen.match.events
-        on_disk = saves.load(the_unfinished(paths))
-        assert on_disk is not None and on_disk.match.events == events  # including the steps of this turn
+        await on_disk_as_played(pilot, paths, screen.match)  # including the steps of this turn
     again = seeded_app(paths, resume=True)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        screen = again.screen
-        assert isinstance(screen, GameScreen)
+        screen = await screen_is(pilot, GameScreen)
         assert screen.match.state == state and screen.match.events == events
         assert isinstance(screen.match.dice, SeededDice)
 
@@ -398,19 +491,18 @@ async def test_the_menu_offers_resume_only_for_an_unfinished_match(tmp_path: Pat
     paths = home(tmp_path)
     app = seeded_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        menu = app.screen.query_one("#menu")
-        assert menu.get_option("resume").disabled  # type: ignore[attr-defined]
-        app.new_match(RuleSet(match_length=1), ("Ali", "Badr"))
-        await pilot.pause()
+        await screen_is(pilot, MenuScreen)
+        await settle(pilot)  # (the start-up's look for unfinished matches must not offer one)
+        assert not resume_offered(app)
+        await new_game(pilot, app, RuleSet(match_length=1), ("Ali", "Badr"))
         await play_some(pilot, app, 3)
-        await pilot.press("ctrl+w")  # back to the menu
-        await pilot.pause()
-        assert not app.screen.query_one("#menu").get_option("resume").disabled  # type: ignore[attr-defined]
+        await leave_game(pilot, app)  # back to the menu
+        await wait_until(pilot, lambda: resume_offered(app), "Resume offered on the menu")
         await pilot.press("c")  # c lists the unfinished matches, Enter plays on with the last one
-        assert isinstance(app.screen, ResumeScreen)
+        resume = await screen_is(pilot, ResumeScreen)
         await pilot.press("enter")
-        assert isinstance(app.screen, GameScreen)
+        await wait_until(pilot, lambda: resume not in app.screen_stack, "the Resume list closed by Enter")
+        await screen_is(pilot, GameScreen)
 
 
 async def test_a_finished_match_goes_to_the_history(tmp_path: Path) -> None:
@@ -422,69 +514,87 @@ async def test_a_finished_match_goes_to_the_history(tmp_path: Path) -> None:
     )
     app = TawlaApp(lang="en", dice=start.dice, match=start, paths=paths, settings=Settings(bidi_checked=True))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        match_file = the_unfinished(paths)
-        await pilot.press("space", "enter")  # roll 2-1, bear off: the match is won
-        await pilot.pause()
-        assert start.state.match_over
-        assert not match_file.exists()
-        assert not files.previous_of(match_file).exists()  # nothing to fall back on
-        (kept,) = saves.history(paths.history)
-        loaded = saves.load(kept)
-        assert loaded is not None and loaded.finished
+        await screen_is(pilot, GameScreen)
+        match_file = the_unfinished(paths)  # (saved when the match started, before its screen)
+        await pilot.press("space")  # roll 2-1: the last checker bears off by itself, the match is won
+        await wait_until(pilot, lambda: start.state.match_over, "the match won")
+        result = await screen_is(pilot, ResultScreen)
+        await workers_done(pilot)  # (the result's line of the book, read in a thread)
+        await close(pilot, result)  # Enter: the result read, back to the menu
+        await screen_is(pilot, MenuScreen)
+
+        def archived() -> None:
+            assert not match_file.exists()
+            assert not files.previous_of(match_file).exists()  # nothing to fall back on
+            kept = saves.history(paths.history)
+            assert len(kept) == 1, kept
+            loaded = saves.load(kept[0])
+            assert loaded is not None and loaded.finished
+
+        await eventually(pilot, archived)
 
 
 async def test_a_new_match_leaves_the_unfinished_one_on_the_resume_list(tmp_path: Path) -> None:
     paths = home(tmp_path)
     app = seeded_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
-        await pilot.pause()
+        await new_game(pilot, app, RuleSet(match_length=5), ("Ali", "Badr"))
         await play_some(pilot, app, 4)
         first = app.screen.match.events  # type: ignore[attr-defined]
-        await pilot.press("ctrl+w")
-        app.new_match(RuleSet(match_length=3), ("Carla", "Dina"))
-        await pilot.pause()
+        await leave_game(pilot, app)
+        await new_game(pilot, app, RuleSet(match_length=3), ("Carla", "Dina"))
         await play_some(pilot, app, 2)
         second = app.screen.match.events  # type: ignore[attr-defined]
-        await pilot.press("ctrl+w")
-        await pilot.pause()
+        await leave_game(pilot, app)
         await pilot.press("c")
-        assert isinstance(app.screen, ResumeScreen)
-        listed = [(e.listing.names, e.busy) for e in app.screen.entries]
+        resume = await screen_is(pilot, ResumeScreen)
+        listed = [(e.listing.names, e.busy) for e in resume.entries]
         assert listed == [(("Carla", "Dina"), False), (("Ali", "Badr"), False)]  # the one played last first
         await pilot.press("down", "enter")
-        game = app.screen
-        assert isinstance(game, GameScreen) and game.match.names == ("Ali", "Badr") and game.match.events == first
+        await wait_until(pilot, lambda: resume not in app.screen_stack, "the Resume list closed by Enter")
+        game = await screen_is(pilot, GameScreen)
+        assert game.match.names == ("Ali", "Badr") and game.match.events == first
+    # (each match was saved when its game was left, and the one resumed when tawla left)
     assert not saves.history(paths.history)  # nothing was pushed out
     loaded = {saves.load(path).match.names: saves.load(path).match.events for path in unfinished_files(paths)}  # type: ignore[union-attr]
     assert loaded == {("Ali", "Badr"): first, ("Carla", "Dina"): second}
 
 
 async def test_a_match_taken_off_the_resume_list_stays_in_the_history(tmp_path: Path) -> None:
+    from tawla.ui.screens.dialogs import ConfirmScreen
+
     paths = home(tmp_path)
     app = seeded_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
-        await pilot.pause()
+        await new_game(pilot, app, RuleSet(match_length=5), ("Ali", "Badr"))
         await play_some(pilot, app, 4)
         events = app.screen.match.events  # type: ignore[attr-defined]
-        await pilot.press("ctrl+w")
-        await pilot.pause()
+        await leave_game(pilot, app)
         await pilot.press("c", "d")  # (sent at once: d lands on the list that c opens)
-        await pilot.pause()
-        assert "Take this match off the list?" in screen_text(app)
+        question = await screen_is(pilot, ConfirmScreen)
+        await wait_until(
+            pilot,
+            lambda: "Take this match off the list?" in screen_text(app),
+            lambda: f"the question, not {card_text(app)!r}",
+        )
+        resume = app.screen_stack[-2]
+        assert isinstance(resume, ResumeScreen)
         await pilot.press("enter")  # Enter keeps it: only y takes it off
-        await pilot.pause()
-        assert isinstance(app.screen, ResumeScreen) and len(app.screen.entries) == 1
+        await wait_until(pilot, lambda: question not in app.screen_stack, "the question closed by Enter")
+        await workers_done(pilot)  # (the question was asked from a worker: its answer is read there)
+        assert app.screen is resume and len(resume.entries) == 1
         await pilot.press("d", "y")
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, ResumeScreen) and app.screen.entries == []
-        assert "No unfinished matches." in screen_text(app)
+        await wait_until(
+            pilot,
+            lambda: app.screen is resume and resume.entries == [] and not isinstance(app.screen, ConfirmScreen),
+            lambda: f"the list emptied (entries: {resume.entries})",
+        )
+        await workers_done(pilot)
+        await wait_until(pilot, lambda: "No unfinished matches." in screen_text(app), "the list saying it is empty")
         await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen.query_one("#menu").get_option("resume").disabled  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: resume not in app.screen_stack, "the list closed by Esc")
+        await screen_is(pilot, MenuScreen)
+        await wait_until(pilot, lambda: not resume_offered(app), "Resume no longer offered on the menu")
     assert unfinished_files(paths) == [] and not list((paths.data / "matches").glob("*.lock"))
     (kept,) = saves.history(paths.history)
     loaded = saves.load(kept)
@@ -517,14 +627,11 @@ async def test_a_bad_saved_match_is_named_kept_aside_and_the_game_still_starts(t
     paths.current.write_text(content, encoding="utf-8")
     app = seeded_app(paths, resume=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, NoticeScreen)
-        text = card_text(app)
-        assert "could not be loaded" in text and words in text, text
-        await pilot.press("enter")
-        assert isinstance(app.screen, MenuScreen)
-        assert app.screen.query_one("#menu").get_option("resume").disabled  # type: ignore[attr-defined]
+        notice = await notice_saying(pilot, "could not be loaded", words)
+        await close(pilot, notice)
+        await screen_is(pilot, MenuScreen)
+        # (whether there is anything to resume was settled before the notice was shown)
+        assert not resume_offered(app)
     (kept,) = paths.data.glob("**/*.json.bad-*")
     assert kept.read_text(encoding="utf-8") == content and not paths.current.exists()
     assert unfinished_files(paths) == []
@@ -537,42 +644,53 @@ async def test_a_full_disk_or_read_only_folder_warns_and_play_goes_on(
     paths = home(tmp_path)
     app = seeded_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
-        await pilot.pause()
+        game = await new_game(pilot, app, RuleSet(match_length=5), ("Ali", "Badr"))
         real = saves.atomic_write
+        refused: list[tuple[int, object]] = []  # the match (its revision) and the cursor at each save refused
 
         def refuse(path: Path, text: str, keep_previous: bool = True) -> None:
+            refused.append((game.match.revision, game.cursor))
             raise OSError(error, os.strerror(error))
+
+        def refused_now() -> bool:
+            """A save was tried (and refused) once the game stood as it stands now."""
+            return bool(refused) and refused[-1][0] == game.match.revision and refused[-1][1] is game.cursor
 
         monkeypatch.setattr(saves, "atomic_write", refuse)
         await play_some(pilot, app, 1)
-        await pilot.pause()
-        assert isinstance(app.screen, NoticeScreen) and "not being saved" in card_text(app)
-        assert os.strerror(error) in card_text(app)
-        await pilot.press("enter")
-        game = app.screen
-        assert isinstance(game, GameScreen)
+        notice = await notice_saying(pilot, "not being saved", os.strerror(error))
+        await close(pilot, notice)
+        assert await screen_is(pilot, GameScreen) is game
+        told = app.keeper.notes_told
         await play_some(pilot, app, 4)
-        assert not isinstance(app.screen, NoticeScreen)  # said once, not at every move
-        assert "not being saved" in screen_text(app)  # and shown on the panel all along
+        await wait_until(
+            pilot, refused_now, lambda: f"the save of revision {game.match.revision} tried: {[r for r, _ in refused]}"
+        )
+        assert app.keeper.notes_told == told  # said once, not at every move
+        await settle(pilot)
+        assert not isinstance(app.screen, NoticeScreen) and "NoticeScreen" not in stack(app)
+        await wait_until(pilot, lambda: "not being saved" in screen_text(app), "the panel saying it")  # all along
         moves = len(game.match.events)
         monkeypatch.setattr(saves, "atomic_write", real)
         await play_some(pilot, app, 1)
-        assert "not being saved" not in screen_text(app)
-        loaded = saves.load(the_unfinished(paths))
-        assert loaded is not None and len(loaded.match.events) > moves
+        await wait_until(pilot, lambda: "not being saved" not in screen_text(app), "the panel no longer saying it")
+
+        def saved_again() -> None:
+            loaded = saves.load(the_unfinished(paths))
+            assert loaded is not None and len(loaded.match.events) > moves
+
+        await eventually(pilot, saved_again)
 
 
 async def test_ctrl_c_and_quit_save_and_leave(tmp_path: Path) -> None:
     paths = home(tmp_path)
     app = seeded_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
-        await pilot.pause()
+        await new_game(pilot, app, RuleSet(match_length=5), ("Ali", "Badr"))
         await play_some(pilot, app, 3)
         events = app.screen.match.events  # type: ignore[attr-defined]
         await pilot.press("ctrl+c")
-        await pilot.pause()
+        await wait_until(pilot, lambda: not app.is_running, "tawla has left on Ctrl+C")
     assert app.return_code == 0 or app.return_code is None
     loaded = saves.load(the_unfinished(paths))
     assert loaded is not None and loaded.match.events == events
@@ -584,22 +702,23 @@ async def test_ctrl_c_and_quit_save_and_leave(tmp_path: Path) -> None:
 async def test_the_ids_are_shown_and_copied(tmp_path: Path) -> None:
     app = seeded_app(home(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
-        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
-        await pilot.pause()
+        game = await new_game(pilot, app, RuleSet(match_length=5), ("Ali", "Badr"))
         await play_some(pilot, app, 2)
-        game = app.screen
-        assert isinstance(game, GameScreen)
         await pilot.press("i")
-        assert isinstance(app.screen, IdsScreen)
+        await screen_is(pilot, IdsScreen)
         pid, mid = game.match.position_id(), game.match.match_id()
-        assert pid in screen_text(app) and mid in screen_text(app)
+        await wait_until(pilot, lambda: pid in screen_text(app) and mid in screen_text(app), f"{pid} and {mid} shown")
         await pilot.press("ؤ")  # c on the Arabic layout copies
-        assert app.clipboard == f"{pid}:{mid}"
+        await wait_until(
+            pilot, lambda: app.clipboard == f"{pid}:{mid}", lambda: f"the IDs copied, not {app.clipboard!r}"
+        )
         assert game.match.xgid() in screen_text(app)
         await pilot.press("ء")  # x on the Arabic layout copies the XGID
-        assert app.clipboard == game.match.xgid()
+        await wait_until(
+            pilot, lambda: app.clipboard == game.match.xgid(), lambda: f"the XGID copied, not {app.clipboard!r}"
+        )
         await pilot.press("escape")
-        assert app.screen is game
+        await wait_until(pilot, lambda: app.screen is game, "back in the game after Esc")
 
 
 async def test_a_position_is_set_up_from_its_ids(tmp_path: Path) -> None:
@@ -612,23 +731,24 @@ async def test_a_position_is_set_up_from_its_ids(tmp_path: Path) -> None:
     mid = match_id(MatchInfo(cube=2, cube_owner=1, on_roll=1, turn=1, dice=(3, 1), match_length=7, score=(2, 4)))
     async with app.run_test(size=SIZE) as pilot:
         app.action_setup()
-        await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        setup = await screen_is(pilot, SetupScreen)
         await pilot.press(*"4HPwATDgc/ABM!", "enter", "enter")
-        assert "Position ID:" in screen_text(app) and isinstance(app.screen, SetupScreen)
-        field = app.screen.query_one("#position")
+        await wait_until(
+            pilot, lambda: "Position ID:" in screen_text(app), lambda: f"the problem named: {card_text(app)!r}"
+        )
+        assert app.screen is setup
+        field = setup.query_one("#position")
         field.value = pid  # type: ignore[attr-defined]
-        app.screen.query_one("#match").value = mid  # type: ignore[attr-defined]
-        app.screen.query_one("#match").focus()
+        setup.query_one("#match").value = mid  # type: ignore[attr-defined]
+        setup.query_one("#match").focus()
         await pilot.press("enter")
-        await pilot.pause()
-        game = app.screen
-        assert isinstance(game, GameScreen)
+        await wait_until(pilot, lambda: setup not in app.screen_stack, lambda: f"the set-up closed: {card_text(app)!r}")
+        game = await screen_is(pilot, GameScreen)
         assert game.match.position_id() == pid and game.match.match_id() == mid
         state = game.match.state
         assert state.phase is Phase.MOVING and state.turn is not None and state.turn.roll == (3, 1)
         assert state.score == (2, 4) and state.on_roll == 1 and state.cube.value == 2 and state.cube.owner == 1
-        assert "7-point match" in screen_text(app)
+        await wait_until(pilot, lambda: "7-point match" in screen_text(app), "the panel naming the match")
     loaded = saves.load(the_unfinished(paths))
     assert loaded is not None and loaded.setup == (pid, mid)
     assert loaded.match.position_id() == pid
@@ -642,20 +762,25 @@ async def test_a_position_is_set_up_from_an_xgid(tmp_path: Path) -> None:
     text = "XGID=-b----E-C---eE---c-d----AA:1:1:-1:65:3:1:0:7:10"
     async with app.run_test(size=SIZE) as pilot:
         app.action_setup()
-        await pilot.pause()
+        setup = await screen_is(pilot, SetupScreen)
         await pilot.press(*text.replace("E", "Q"), "enter")  # a slip of the finger first
-        assert "XGID:" in screen_text(app) and isinstance(app.screen, SetupScreen)
-        app.screen.query_one("#match").value = "cAkAAAAAAAAA"  # type: ignore[attr-defined]
-        app.screen.query_one("#position").value = text  # type: ignore[attr-defined]
-        app.screen.query_one("#position").focus()
+        await wait_until(pilot, lambda: "XGID:" in screen_text(app), lambda: f"the problem named: {card_text(app)!r}")
+        assert app.screen is setup
+        setup.query_one("#match").value = "cAkAAAAAAAAA"  # type: ignore[attr-defined]
+        setup.query_one("#position").value = text  # type: ignore[attr-defined]
+        setup.query_one("#position").focus()
         await pilot.press("enter")
-        assert "leave the Match ID empty" in card_text(app)
-        app.screen.query_one("#match").value = ""  # type: ignore[attr-defined]
-        app.screen.query_one("#position").focus()
+        await wait_until(
+            pilot,
+            lambda: "leave the Match ID empty" in card_text(app),
+            lambda: f"the problem named: {card_text(app)!r}",
+        )
+        assert app.screen is setup
+        setup.query_one("#match").value = ""  # type: ignore[attr-defined]
+        setup.query_one("#position").focus()
         await pilot.press("enter")
-        await pilot.pause()
-        game = app.screen
-        assert isinstance(game, GameScreen)
+        await wait_until(pilot, lambda: setup not in app.screen_stack, lambda: f"the set-up closed: {card_text(app)!r}")
+        game = await screen_is(pilot, GameScreen)
         state = game.match.state
         assert state.phase is Phase.MOVING and state.turn is not None and state.turn.roll == (6, 5)
         assert state.on_roll == 1 and state.score == (3, 1)
@@ -670,54 +795,68 @@ async def test_a_match_is_exported_where_the_player_says(tmp_path: Path) -> None
     paths = home(tmp_path)
     app = seeded_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
-        await pilot.pause()
+        await new_game(pilot, app, RuleSet(match_length=5), ("Ali", "Badr"))
         await play_some(pilot, app, 6)
         match = app.screen.match  # type: ignore[attr-defined]
         app.action_export()
-        await pilot.pause()
-        assert isinstance(app.screen, LineScreen)
-        line = app.screen.query_one("#line")
+        asked = await screen_is(pilot, LineScreen)
+        line = asked.query_one("#line")
         assert line.value.startswith(str(paths.exports))  # type: ignore[attr-defined]
         line.value = str(tmp_path / "out" / "evening.mat")  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, NoticeScreen)
-        assert "evening.mat" in card_text(app).replace(" ", "")
+        await wait_until(pilot, lambda: asked not in app.screen_stack, "the line closed by Enter")
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, NoticeScreen) and "evening.mat" in card_text(app).replace(" ", ""),
+            lambda: f"a notice naming evening.mat, not {card_text(app)!r}",
+        )
+    # (written before the notice was shown)
     assert (tmp_path / "out" / "evening.mat").read_text() == match.export_mat()
 
 
 async def test_finished_games_are_replayed_step_by_step(tmp_path: Path) -> None:
+    from tawla.ui.screens.history import HistoryScreen
+
     paths = home(tmp_path)
     match = play_random_match(random.Random(3), RuleSet(match_length=3, cube=False), check=False)
     saves.archive(saved(match), paths.history)
     app = seeded_app(paths)
     async with app.run_test(size=(120, 40)) as pilot:
         app.action_replay()
-        await pilot.pause()
+        await screen_is(pilot, HistoryScreen)
         await pilot.press("enter")
-        await pilot.pause()
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+        replay = await screen_is(pilot, ReplayScreen)
         first, end = replay.games[0]
         assert replay.match.state.phase is Phase.OPENING
+        await wait_until(pilot, lambda: "┌" in screen_text(app), "the board drawn")
         opening = screen_text(app)
         await pilot.press("right", "right", "right")
-        assert replay.frame == 3 and len(replay.match.events) == 3
+        await wait_until(pilot, lambda: replay.frame == 3, lambda: f"frame 3, not {replay.frame}")
+        assert len(replay.match.events) == 3
         await pilot.press("left")
-        assert replay.frame == 2
+        await wait_until(pilot, lambda: replay.frame == 2, lambda: f"frame 2, not {replay.frame}")
         await pilot.press("end")
-        assert replay.match.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        await wait_until(
+            pilot,
+            lambda: replay.match.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER),
+            lambda: f"the end of the game, not {replay.match.state.phase}",
+        )
         assert replay.match.events == match.events[first:end]
         await pilot.press("home")
-        assert screen_text(app) == opening
+        await wait_until(pilot, lambda: replay.frame == 0, lambda: f"frame 0, not {replay.frame}")
+        await wait_until(pilot, lambda: screen_text(app) == opening, "the screen as at the start of the game")
         if len(replay.games) > 1:
             await pilot.press("pagedown")
-            assert replay.game_index == 1 and replay.frame == 0
+            await wait_until(pilot, lambda: replay.game_index == 1, lambda: f"game 2, not {replay.game_index + 1}")
+            assert replay.frame == 0
         # read-only: the keys of the game do nothing here, and nothing is saved
+        shown = (replay.game_index, replay.frame)
         await pilot.press("space", "d", "r")
+        await settle(pilot)
         assert not unfinished_files(paths)
+        assert app.screen is replay and (replay.game_index, replay.frame) == shown
         await pilot.press("escape")
+        await wait_until(pilot, lambda: replay not in app.screen_stack, "the replay closed by Esc")
         assert not isinstance(app.screen, ReplayScreen)
 
 
@@ -739,53 +878,51 @@ async def test_a_damaged_save_falls_back_to_the_copy_kept_before_it(tmp_path: Pa
     paths = home(tmp_path)
     app = seeded_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
-        await pilot.pause()
+        game = await new_game(pilot, app, RuleSet(match_length=5), ("Ali", "Badr"))
         await play_some(pilot, app, 8)
+        await on_disk_as_played(pilot, paths, game.match)
     match_file = the_unfinished(paths)
     before = saves.load(files.previous_of(match_file))
     assert before is not None
     match_file.write_text(match_file.read_text()[:100])  # the last save, damaged
     again = seeded_app(paths)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        seen = []
-        while isinstance(again.screen, NoticeScreen):
-            seen.append(card_text(again))
-            await pilot.press("enter")
-        assert any("stops in the middle" in text for text in seen)
-        assert any("The save before it takes its place" in text for text in seen)
+        # Two notices, one over the other: what was damaged, and what took its place.
+        seen = await read_notices(pilot, 2)
+        assert any("stops in the middle" in text for text in seen), seen
+        assert any("The save before it takes its place" in text for text in seen), seen
+        await screen_is(pilot, MenuScreen)
         menu = again.screen.query_one("#menu")
+        # (the start-up found the match before it showed the notices)
         assert menu.highlighted_option.id == "resume"  # type: ignore[attr-defined]  # offered first
         await pilot.press("enter", "enter")
-        game = again.screen
-        assert isinstance(game, GameScreen) and game.match.events == before.match.events
+        game = await screen_is(pilot, GameScreen)
+        assert game.match.events == before.match.events
 
 
 async def test_a_file_damaged_while_playing_is_named_when_a_new_match_starts(tmp_path: Path) -> None:
     """``{{{{ not json`` in a saved match, then New match: the file is set aside *and the player
     is told*, over the new game (a note is shown whichever screen is on top)."""
+    from tawla.ui.screens.new_match import NewMatchScreen
+
     paths = home(tmp_path)
     app = seeded_app(paths)
     async with app.run_test(size=SIZE) as pilot:
-        app.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
-        await pilot.pause()
+        await new_game(pilot, app, RuleSet(match_length=5), ("Ali", "Badr"))
         await play_some(pilot, app, 3)
-        await pilot.press("ctrl+w")
-        await pilot.pause()
+        await leave_game(pilot, app)  # (the match saved as it was left)
         damaged = the_unfinished(paths)
         files.previous_of(damaged).unlink()
         damaged.write_text("{{{{ not json")
         await pilot.press("n")
-        await pilot.pause()
+        chosen = await screen_is(pilot, NewMatchScreen)
+        await workers_done(pilot)  # (the names it offers, read from the book in a thread)
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, NoticeScreen), type(app.screen)
-        text = card_text(app)
-        assert "could not be loaded" in text and "not a tawla file" in text, text
-        await pilot.press("enter")
-        assert isinstance(app.screen, GameScreen) and app.screen.match.names == ("Player 1", "Player 2")
+        await wait_until(pilot, lambda: chosen not in app.screen_stack, "the new-match screen closed by Ctrl+S")
+        notice = await notice_saying(pilot, "could not be loaded", "not a tawla file")
+        await close(pilot, notice)
+        game = await screen_is(pilot, GameScreen)
+        assert game.match.names == ("Player 1", "Player 2")
     (aside,) = damaged.parent.glob("*.bad-*")
     assert aside.read_text() == "{{{{ not json"
 
@@ -796,22 +933,16 @@ async def test_the_dice_of_the_command_line_survive_a_resume(tmp_path: Path) -> 
     paths = home(tmp_path)
     first = TawlaApp(lang="en", paths=paths, settings=Settings(bidi_checked=True))  # fair dice
     async with first.run_test(size=SIZE) as pilot:
-        first.new_match(RuleSet(match_length=5), ("Ali", "Badr"))
-        await pilot.pause()
-        await play_some(pilot, first, 2)
+        await new_game(pilot, first, RuleSet(match_length=5), ("Ali", "Badr"))
+        await play_some(pilot, first, 2)  # (saved as played, and once more as tawla leaves)
     seeded = SeededDice(5)
     app = TawlaApp(lang="en", dice=seeded, paths=paths, settings=Settings(bidi_checked=True), resume=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        resumed = app.screen
-        assert isinstance(resumed, GameScreen) and not isinstance(resumed.match.dice, SeededDice)
-        await pilot.press("ctrl+w")
-        await pilot.pause()
-        app.new_match(RuleSet(match_length=3), ("Carla", "Dina"))
-        await pilot.pause()
-        game = app.screen
-        assert isinstance(game, GameScreen) and game.match.dice is seeded and app.dice is seeded
+        resumed = await screen_is(pilot, GameScreen)
+        assert resumed.match.names == ("Ali", "Badr") and not isinstance(resumed.match.dice, SeededDice)
+        await leave_game(pilot, app)
+        game = await new_game(pilot, app, RuleSet(match_length=3), ("Carla", "Dina"))
+        assert game.match.dice is seeded and app.dice is seeded
 
 
 async def test_a_note_is_shown_whichever_screen_is_on_top(tmp_path: Path) -> None:
@@ -820,21 +951,20 @@ async def test_a_note_is_shown_whichever_screen_is_on_top(tmp_path: Path) -> Non
 
     app = seeded_app(home(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
+        await screen_is(pilot, MenuScreen)
         await pilot.press("f1")
-        assert isinstance(app.screen, HelpScreen)
+        helping = await screen_is(pilot, HelpScreen)
         app.note("store.nothing_to_resume")  # queued under the help screen
-        await pilot.pause()
-        assert isinstance(app.screen, NoticeScreen) and "no unfinished match" in card_text(app)
-        await pilot.press("enter")
-        assert isinstance(app.screen, HelpScreen)
+        notice = await notice_saying(pilot, "no unfinished match")
+        await close(pilot, notice)
+        assert await screen_is(pilot, HelpScreen) is helping
         await pilot.resize_terminal(60, 18)
-        await pilot.pause()
+        small = await screen_is(pilot, TooSmallScreen)
         app.note("store.busy")  # queued while the terminal is too small: shown once it is not
-        await pilot.pause()
-        assert isinstance(app.screen, TooSmallScreen)
+        await settle(pilot)
+        assert app.screen is small and "NoticeScreen" not in stack(app)
         await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, NoticeScreen) and "open in another tawla" in card_text(app)
-        await pilot.press("enter")
-        assert isinstance(app.screen, HelpScreen)
+        await wait_until(pilot, lambda: small not in app.screen_stack, "the too-small screen gone")
+        notice = await notice_saying(pilot, "open in another tawla")
+        await close(pilot, notice)
+        assert await screen_is(pilot, HelpScreen) is helping
