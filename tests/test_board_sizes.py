@@ -20,7 +20,9 @@ from tawla.store.settings import Preferences, Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.board import COMPACT, GLYPHS, HUGE, LARGE, SCALES, BoardView, Scale
 from tawla.ui.match_view import PANEL_MIN, UNDER_BOARD
+from tawla.ui.screens.game import GameScreen
 from tests.test_ui import at, screen_text, started
+from tests.waiting import eventually, screen_is, wait_until
 
 SIZES = [(80, 24), (100, 30), (120, 40), (140, 45), (160, 50), (200, 60)]
 """Terminal sizes, each at least as large as the one before in both directions."""
@@ -96,6 +98,16 @@ def assert_fits(app, width: int, height: int) -> Scale:  # type: ignore[no-untyp
     return scale
 
 
+async def fitted(pilot, width: int, height: int) -> Scale:  # type: ignore[no-untyped-def]
+    """Wait until the game screen is built and its board drawn for a terminal of ``width`` ×
+    ``height`` (:func:`assert_fits`: after a resize, once tawla has handled it and drawn the
+    board again); returns the board's scale."""
+    await screen_is(pilot, GameScreen)
+    scales: list[Scale] = []
+    await eventually(pilot, lambda: scales.append(assert_fits(pilot.app, width, height)))
+    return scales[-1]
+
+
 # -- sizes -----------------------------------------------------------------------------------
 
 
@@ -106,8 +118,7 @@ async def test_each_size_gets_the_largest_board_that_fits(lang: str) -> None:
         match = match_at(Position.start())
         app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
         async with app.run_test(size=(width, height)) as pilot:
-            await pilot.pause()
-            scales.append(assert_fits(app, width, height))
+            scales.append(await fitted(pilot, width, height))
     assert scales[0] == COMPACT  # 80 × 24: the board the snapshot set shows
     assert dict(zip(SIZES, scales, strict=True))[(120, 40)] == LARGE
     assert dict(zip(SIZES, scales, strict=True))[(160, 50)] == HUGE
@@ -120,19 +131,20 @@ async def test_resizing_up_and_down_changes_the_board() -> None:
     board = Position.from_counts({6: 7, 8: 3, 13: 5}, {6: 5, 8: 3, 13: 5, 24: 2})
     app = started(match_at(board))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await fitted(pilot, 80, 24)
         seen = []
         for width, height in [*SIZES, *reversed(SIZES), (160, 50), (80, 24), (200, 30), (90, 60)]:
             await pilot.resize_terminal(width, height)
-            await pilot.pause()
-            scale = assert_fits(app, width, height)
+            scale = await fitted(pilot, width, height)
             seen.append(scale)
             assert read_points(screen_text(app), False)[6] == ("●", 7, 7 if scale.drawn >= 7 else scale.drawn - 1)
         assert {COMPACT, LARGE, HUGE} <= set(seen)
         # (a wide but short terminal, a tall but narrow one: the room in the other direction decides)
         assert seen[-4:] == [HUGE, COMPACT, LARGE, COMPACT]
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.match.state.turn is None  # (not rolled yet)
         await pilot.press("space")  # (and the game goes on)
-        assert app.screen.match.state.turn is not None  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: screen.match.state.turn is not None, "Space rolled")
 
 
 # -- checkers, counted from the screen -------------------------------------------------------
@@ -153,8 +165,7 @@ async def test_every_point_shows_its_checkers(size: tuple[int, int], home: HomeS
     for name, board in POSITIONS.items():
         app = started(match_at(board), preferences=prefs)
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            scale = assert_fits(app, *size)
+            scale = await fitted(pilot, *size)
             got = read_points(screen_text(app), ascii_)
             assert {q: seen[:2] for q, seen in got.items()} == expected(board, ascii_), name
             for q, (_, total, drawn) in got.items():  # as many as there is room for, then the count
@@ -171,7 +182,7 @@ async def test_the_tray_holds_every_borne_off_checker() -> None:
     for ascii_ in (False, True):
         app = started(match_at(board), preferences=Preferences(ascii_board=ascii_))
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
+            await fitted(pilot, 120, 40)
             lines = screen_text(app).splitlines()
             top, bottom, _, x1 = frame(lines)
             tray = [line[x1 - LARGE.tray : x1] for line in lines[top + 1 : bottom]]

@@ -6,6 +6,13 @@ change of the look, then look at the SVGs under ``tests/__snapshots__/``.
 Dice are scripted or seeded, so every picture is reproducible. (An SVG viewer
 applies its own bidi to the Arabic rows: the text in the files is what the
 terminal receives, in visual order.)
+
+``snap_compare`` takes its picture right after ``run_before`` and a few of Pilot's pauses,
+which only wait for the process to *look* idle (on a busy machine it looks idle while a
+screen is still being built). So no test here gives ``snap_compare`` keys to press: each
+``run_before`` presses them and then waits for the state its picture is meant to show
+(:func:`drawn`), and a key that opens a screen is followed by the keys for that screen only
+once it is built.
 """
 
 from __future__ import annotations
@@ -13,8 +20,14 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import pytest
+from textual.pilot import Pilot
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets._footer import FooterKey  # (Footer's keys: the widget exists only in this module)
 
 from tawla.engine import Position, legal_plays
 from tawla.game import Match, Phase, RuleSet, ScriptedDice, SeededDice
@@ -22,6 +35,24 @@ from tawla.game.state import MatchState
 from tawla.store.files import Paths
 from tawla.store.settings import Digits, Preferences, Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.footer import TawlaFooter
+from tawla.ui.screens.book import BookScreen, FiguresScreen
+from tawla.ui.screens.check_rtl import CheckRtlScreen
+from tawla.ui.screens.dialogs import ResignLevelScreen, ResultScreen
+from tawla.ui.screens.game import GameScreen
+from tawla.ui.screens.help import HelpScreen
+from tawla.ui.screens.history import HistoryScreen
+from tawla.ui.screens.ids import IdsScreen
+from tawla.ui.screens.menu import ITEMS, MenuScreen
+from tawla.ui.screens.new_match import NewMatchScreen
+from tawla.ui.screens.replay import ReplayScreen
+from tawla.ui.screens.rulebook import RulebookScreen
+from tawla.ui.screens.settings import SettingsScreen
+from tawla.ui.screens.setup import SetupScreen
+from tawla.ui.screens.story import StoryScreen
+from tawla.ui.screens.too_small import TooSmallScreen
+
+from .waiting import screen_is, wait_until, workers_done
 
 SIZES = [(80, 24), (120, 40)]
 VARIANTS = ["en", "ar", "ar-indic"]
@@ -30,6 +61,9 @@ NAMES = {"en": ("Ali", "Badr"), "ar": ("علي", "بدر")}
 
 each = pytest.mark.parametrize("variant", VARIANTS)
 sizes = pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+
+S = TypeVar("S", bound=Screen[Any])
+RunBefore = Callable[[Pilot[Any]], Awaitable[None]]
 
 
 def midgame(variant: str = "en", moves: int = 14) -> Match:
@@ -54,37 +88,172 @@ def app_for(match: Match | None = None, variant: str = "en", paths: Paths | None
     return TawlaApp(lang=variant[:2], dice=dice, match=match, settings=settings, paths=paths)
 
 
+# -- waiting for the picture -------------------------------------------------------------------
+
+
+def _built(screen: Screen[Any]) -> bool:
+    return bool(getattr(screen, "built", screen.is_mounted))
+
+
+async def up(pilot: Pilot[Any]) -> None:
+    """Wait for the screen tawla starts on (the menu, a game, a question) to be built: the
+    keys of a test are for it. (``run_before`` begins before tawla's first frame.)"""
+
+    def there() -> bool:
+        try:
+            return _built(pilot.app.screen)
+        except Exception:  # (no screen yet)
+            return False
+
+    await wait_until(pilot, there, "tawla's first screen built")
+
+
+def _visible(app: TawlaApp) -> list[Screen[Any]]:
+    """The screens the picture shows: the one on top, and under a modal one those it is drawn over."""
+    shown: list[Screen[Any]] = []
+    for screen in reversed(app.screen_stack):
+        shown.append(screen)
+        if not isinstance(screen, ModalScreen):
+            break
+    return shown
+
+
+def _footer_problem(screen: Screen[Any]) -> str | None:
+    """What is wrong with the screen's footer, if anything: Textual builds it again after a
+    refresh when the keys change (and tawla's menu adds it after its first frame); the keys
+    it shows must be the ones the screen has now, and a right-to-left footer too wide for the
+    terminal is scrolled to its right end, where its first keys are."""
+    footers = list(screen.query(TawlaFooter))
+    name = type(screen).__name__
+    if not footers:
+        if isinstance(screen, (ModalScreen, TooSmallScreen)):  # (the screens without a footer)
+            return None
+        return f"{name} has no footer yet"
+    state = getattr(screen, "footer_state", None)
+    keys: dict[str, bool] = {}  # (action: greyed out), as Textual's Footer composes them
+    for _, binding, enabled, _ in screen.active_bindings.values():
+        heard = state is None or state(binding.action) is not False  # (see TawlaFooter.compose)
+        if binding.show and binding.action not in keys and heard:
+            keys[binding.action] = not enabled
+    for footer in footers:
+        shown = {key.action: key._disabled for key in footer.query(FooterKey) if key.action != "command_palette"}
+        if shown != keys:
+            return f"{name}'s footer shows {shown}, not {keys}"
+        if footer.has_class("-rtl") and footer.scroll_x != footer.max_scroll_x:
+            return f"{name}'s right-to-left footer is not scrolled to its right end"
+    return None
+
+
+async def drawn(
+    pilot: Pilot[Any],
+    kind: type[S],
+    ready: Callable[[S], object] = lambda screen: True,
+    what: str = "",
+) -> S:
+    """Wait for the state a picture is meant to show: a built ``kind`` on top, no worker
+    running (the book read in a thread, the palette's search), no key held for a screen still
+    being built (tawla/ui/bursts.py), the footers showing the keys of the moment, and
+    ``ready(screen)``: what the keys were pressed for. Returns the screen."""
+    app = pilot.app
+    screen = await screen_is(pilot, kind)
+    await workers_done(pilot)
+
+    def problem() -> str | None:
+        if app.screen is not screen:
+            return f"{type(app.screen).__name__} on top"
+        if app._turn is not None:  # (keys held until the screen on top is built, or an action's turn)
+            return "keys still held"
+        for shown in _visible(app):
+            footer = _footer_problem(shown)
+            if footer is not None:
+                return footer
+        if not ready(screen):
+            return what or "not ready"
+        return None
+
+    await wait_until(pilot, lambda: problem() is None, lambda: f"the picture of {kind.__name__}: {problem()}")
+    return screen
+
+
+def shows(
+    kind: type[S],
+    *keys: str,
+    ready: Callable[[S], object] = lambda screen: True,
+    what: str = "",
+) -> RunBefore:
+    """A ``run_before``: once tawla is up, press ``keys`` (on one screen: none of them opens
+    one for the next), then wait until the picture is :func:`drawn`."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await up(pilot)
+        if keys:
+            await pilot.press(*keys)
+        await drawn(pilot, kind, ready, what)
+
+    return run_before
+
+
+def picked(screen: GameScreen) -> bool:
+    return screen.cursor is not None and screen.cursor.picked is not None
+
+
+# -- the pictures ------------------------------------------------------------------------------
+
+
 @each
 @sizes
 def test_menu(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(variant=variant), terminal_size=size)
+    menu = shows(
+        MenuScreen,
+        ready=lambda screen: screen.query_one("#menu", OptionList).option_count == len(ITEMS),
+        what="the menu's items",
+    )
+    assert snap_compare(app_for(variant=variant), run_before=menu, terminal_size=size)
+
+
+def _book_read(screen: NewMatchScreen) -> bool:
+    return screen.book is not None  # (read in a thread: the players the name fields offer)
 
 
 @each
 @sizes
 def test_new_match(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(variant=variant), press=["enter"], terminal_size=size)
+    new_match = shows(NewMatchScreen, "enter", ready=_book_read, what="the book read")
+    assert snap_compare(app_for(variant=variant), run_before=new_match, terminal_size=size)
 
 
 @sizes
 def test_new_match_arabic_name_typed(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
     """An Arabic name while it is typed: joined and right to left in its field, the cursor on
     its left (#13)."""
-    assert snap_compare(app_for(variant="ar"), press=["enter", *"فاطمة"], terminal_size=size)
+    name = "فاطمة"
+
+    def typed(screen: NewMatchScreen) -> bool:
+        return screen.query_one("#name0", Input).value == name and screen.query_one("#preview0", Static).display
+
+    async def type_name(pilot) -> None:  # type: ignore[no-untyped-def]
+        await up(pilot)
+        await pilot.press("enter")
+        await drawn(pilot, NewMatchScreen, _book_read, "the book read")  # (the letters are for its field)
+        await pilot.press(*name)
+        await drawn(pilot, NewMatchScreen, typed, f"{name} in the first field, and its preview")
+
+    assert snap_compare(app_for(variant="ar"), run_before=type_name, terminal_size=size)
 
 
 @each
 @sizes
 def test_settings(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(variant=variant), press=["s"], terminal_size=size)
+    assert snap_compare(app_for(variant=variant), run_before=shows(SettingsScreen, "s"), terminal_size=size)
 
 
 @each
 @sizes
 def test_rules(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
     async def open_rules(pilot) -> None:  # type: ignore[no-untyped-def]
+        await up(pilot)
         pilot.app.action_rules()
-        await pilot.pause()
+        await drawn(pilot, RulebookScreen)
 
     assert snap_compare(app_for(variant=variant), run_before=open_rules, terminal_size=size)
 
@@ -92,7 +261,7 @@ def test_rules(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-
 @each
 @sizes
 def test_help(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(variant=variant), press=["f1"], terminal_size=size)
+    assert snap_compare(app_for(variant=variant), run_before=shows(HelpScreen, "f1"), terminal_size=size)
 
 
 @each
@@ -100,19 +269,22 @@ def test_help(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-d
 def test_game_picking_a_checker(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
     match = midgame(variant)
     match.roll()
-    assert snap_compare(app_for(match, variant), press=["enter"], terminal_size=size)
+    pick = shows(GameScreen, "enter", ready=picked, what="a checker picked up")
+    assert snap_compare(app_for(match, variant), run_before=pick, terminal_size=size)
 
 
 @each
 @sizes
 def test_game_double_offered(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(midgame(variant), variant), press=["d"], terminal_size=size)
+    double = shows(GameScreen, "d", ready=lambda screen: screen.match.state.phase is Phase.DOUBLED, what="doubled")
+    assert snap_compare(app_for(midgame(variant), variant), run_before=double, terminal_size=size)
 
 
 @each
 @sizes
 def test_game_over(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(midgame(variant), variant), press=["d", "p"], terminal_size=size)
+    dropped = shows(ResultScreen, "d", "p")  # (double, and the other player passes)
+    assert snap_compare(app_for(midgame(variant), variant), run_before=dropped, terminal_size=size)
 
 
 @each
@@ -120,13 +292,15 @@ def test_game_over(snap_compare, size, variant) -> None:  # type: ignore[no-unty
 def test_match_over(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
     start = MatchState(rules=RuleSet(match_length=1), phase=Phase.TURN, board=Position.from_counts({1: 1}, {6: 15}))
     match = Match(names=NAMES[variant[:2]], dice=ScriptedDice([(2, 1)]), start=start)
-    assert snap_compare(app_for(match, variant), press=["space"], terminal_size=size)  # over at the last step
+    over = shows(ResultScreen, "space")  # over at the last step (the card reads the book in a thread)
+    assert snap_compare(app_for(match, variant), run_before=over, terminal_size=size)
 
 
 @each
 @sizes
 def test_resign_dialog(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(midgame(variant), variant), press=["R"], terminal_size=size)
+    resign = shows(ResignLevelScreen, "R")
+    assert snap_compare(app_for(midgame(variant), variant), run_before=resign, terminal_size=size)
 
 
 @each
@@ -134,7 +308,12 @@ def test_resign_dialog(snap_compare, size, variant) -> None:  # type: ignore[no-
 def test_typed_move_dialog(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
     match = midgame(variant)
     match.roll()
-    assert snap_compare(app_for(match, variant), press=[":", "1", "3"], terminal_size=size)
+
+    def typing(screen: GameScreen) -> bool:
+        return screen.typing and screen.query_one("#move", Input).value == "13"
+
+    typed = shows(GameScreen, ":", "1", "3", ready=typing, what="13 typed in the move prompt")
+    assert snap_compare(app_for(match, variant), run_before=typed, terminal_size=size)
 
 
 @pytest.mark.parametrize("variant", ["ar", "ar-indic"])
@@ -142,17 +321,20 @@ def test_typed_move_dialog(snap_compare, size, variant) -> None:  # type: ignore
 def test_a_move_refused_with_its_reason(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
     match = midgame(variant)
     match.roll()
-    assert snap_compare(app_for(match, variant), press=["6", "6", "6", "6"], terminal_size=size)
+    # (the first 6 plays; each 6 after it is refused with the same reason, the board unchanged)
+    refused = shows(GameScreen, "6", "6", "6", "6", ready=lambda screen: screen.problem, what="the reason said")
+    assert snap_compare(app_for(match, variant), run_before=refused, terminal_size=size)
 
 
 @sizes
 def test_right_to_left_check(snap_compare, size) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(TawlaApp(lang="ar", dice=SeededDice(3)), terminal_size=size)
+    asked = shows(CheckRtlScreen)
+    assert snap_compare(TawlaApp(lang="ar", dice=SeededDice(3)), run_before=asked, terminal_size=size)
 
 
 @each
 def test_too_small(snap_compare, variant) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(variant=variant), terminal_size=(60, 20))
+    assert snap_compare(app_for(variant=variant), run_before=shows(TooSmallScreen), terminal_size=(60, 20))
 
 
 def test_ascii_board_in_monochrome(snap_compare) -> None:  # type: ignore[no-untyped-def]
@@ -162,24 +344,30 @@ def test_ascii_board_in_monochrome(snap_compare) -> None:  # type: ignore[no-unt
     match.roll()
     settings = Settings(preferences=Preferences(ascii_board=True, theme=Theme.MONO))
     app = TawlaApp(lang="en", dice=match.dice, match=match, settings=settings)
-    assert snap_compare(app, terminal_size=(80, 24))
+    assert snap_compare(app, run_before=shows(GameScreen), terminal_size=(80, 24))
 
 
 @each
 @sizes
 def test_ids_dialog(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
-    assert snap_compare(app_for(midgame(variant), variant), press=["i"], terminal_size=size)
+    assert snap_compare(app_for(midgame(variant), variant), run_before=shows(IdsScreen, "i"), terminal_size=size)
 
 
 @each
 @sizes
 def test_setup_dialog(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    def refused(screen: SetupScreen) -> bool:
+        return bool(str(screen.query_one("#problem", Static).render()))
+
     async def set_up(pilot) -> None:  # type: ignore[no-untyped-def]
+        await up(pilot)
         pilot.app.action_setup()
-        await pilot.pause()
+        screen = await drawn(pilot, SetupScreen)
         await pilot.press(*"4HPwATDgc/ABM", "enter")
+        match_id = screen.query_one("#match", Input)
+        await wait_until(pilot, lambda: screen.focused is match_id, "Enter: on to the Match ID")
         await pilot.press(*"cAkAAAAAAAAAA", "enter")  # 13 characters: one too many
-        await pilot.pause()
+        await drawn(pilot, SetupScreen, refused, "the problem named under the fields")
 
     assert snap_compare(app_for(variant=variant), run_before=set_up, terminal_size=size)
 
@@ -195,12 +383,17 @@ def _with_history(tmp_path, variant: str) -> TawlaApp:  # type: ignore[no-untype
     return app_for(variant=variant, paths=paths)
 
 
+def _listed(screen: HistoryScreen) -> bool:
+    return screen.query_one("#matches", OptionList).option_count == 1  # (the match kept)
+
+
 @each
 @sizes
 def test_history_picker(snap_compare, size, variant, tmp_path) -> None:  # type: ignore[no-untyped-def]
     async def open_replay(pilot) -> None:  # type: ignore[no-untyped-def]
+        await up(pilot)
         pilot.app.action_replay()
-        await pilot.pause()
+        await drawn(pilot, HistoryScreen, _listed, "the match kept on the list")
 
     app = _with_history(tmp_path, variant)
     assert snap_compare(app, run_before=open_replay, terminal_size=size)
@@ -210,10 +403,15 @@ def test_history_picker(snap_compare, size, variant, tmp_path) -> None:  # type:
 @sizes
 def test_replay(snap_compare, size, variant, tmp_path) -> None:  # type: ignore[no-untyped-def]
     async def replay(pilot) -> None:  # type: ignore[no-untyped-def]
+        await up(pilot)
         pilot.app.action_replay()
-        await pilot.pause()
-        await pilot.press("enter", *["right"] * 12)
-        await pilot.pause()
+        await drawn(pilot, HistoryScreen, _listed, "the match kept on the list")
+        await pilot.press("enter")
+        await drawn(pilot, ReplayScreen)  # (pushed once the list is answered: the steps are for it)
+        await pilot.press(*["right"] * 12)
+        # (→ is forward where the screen reads left to right; in Arabic it steps back, and at
+        # the start already each of the twelve only rings the bell: the picture is the start)
+        await drawn(pilot, ReplayScreen, lambda screen: screen.frame == (0 if screen.rtl else 12), "twelve steps on")
 
     app = _with_history(tmp_path, variant)
     assert snap_compare(app, run_before=replay, terminal_size=size)
@@ -229,7 +427,8 @@ def test_game_in_each_theme(snap_compare, theme, lang) -> None:  # type: ignore[
     match.roll()
     settings = Settings(bidi_checked=True, preferences=Preferences(theme=Theme(theme)))
     app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=settings)
-    assert snap_compare(app, press=["enter"], terminal_size=(80, 24))
+    pick = shows(GameScreen, "enter", ready=picked, what="a checker picked up")
+    assert snap_compare(app, run_before=pick, terminal_size=(80, 24))
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
@@ -237,7 +436,33 @@ def test_long_names_in_the_panel(snap_compare, lang) -> None:  # type: ignore[no
     """«فاطمة الزهراء» against Christopher at 80×24: cut with "…", nothing wrapped (#12)."""
     match = Match(RuleSet(match_length=7), ("فاطمة الزهراء", "Christopher"), ScriptedDice([(6, 1), (5, 2)]))
     app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
-    assert snap_compare(app, press=["space", ":", *"13/7 8/7", "enter", "enter"], terminal_size=(80, 24))
+
+    def moving(screen: GameScreen) -> bool:
+        return screen.match.state.phase is Phase.MOVING
+
+    def typed(screen: GameScreen) -> bool:
+        return screen.typing and screen.query_one("#move", Input).value == "13/7 8/7"
+
+    def played(screen: GameScreen) -> bool:
+        turn = screen.match.state.turn
+        return not screen.typing and turn is not None and len(turn.made) == 2
+
+    def handed_over(screen: GameScreen) -> bool:
+        state = screen.match.state
+        return state.phase is Phase.TURN and state.on_roll == 1 and screen.handover and not screen.showing_steps
+
+    async def play(pilot) -> None:  # type: ignore[no-untyped-def]
+        await up(pilot)
+        await pilot.press("space")  # the opening roll: 6-1 for فاطمة الزهراء
+        await drawn(pilot, GameScreen, moving, "the opening roll")
+        await pilot.press(":", *"13/7 8/7")
+        await drawn(pilot, GameScreen, typed, "the move typed")
+        await pilot.press("enter")
+        await drawn(pilot, GameScreen, played, "the move played")
+        await pilot.press("enter")  # (the end of the turn: ends showing the move step by step, too)
+        await drawn(pilot, GameScreen, handed_over, "the turn ended, handed over to Christopher")
+
+    assert snap_compare(app, run_before=play, terminal_size=(80, 24))
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
@@ -245,7 +470,8 @@ def test_game_at_160x50(snap_compare, lang) -> None:  # type: ignore[no-untyped-
     """The largest board (#12): picking a checker, the last move marked, the moves listed."""
     match = midgame(lang)
     match.roll()
-    assert snap_compare(app_for(match, lang), press=["enter"], terminal_size=(160, 50))
+    pick = shows(GameScreen, "enter", ready=picked, what="a checker picked up")
+    assert snap_compare(app_for(match, lang), run_before=pick, terminal_size=(160, 50))
 
 
 # -- the players' book (#14) -------------------------------------------------------------------------
@@ -262,18 +488,13 @@ def _book_app(tmp_path, lang: str) -> TawlaApp:  # type: ignore[no-untyped-def]
     return app_for(variant=lang, paths=history(tmp_path))
 
 
-async def _open_book(pilot, view_keys: tuple[str, ...] = ()) -> None:  # type: ignore[no-untyped-def]
-    from tawla.ui.screens.book import BookScreen
+async def _open_book(pilot: Pilot[Any]) -> BookScreen:
+    """The book on top, read in its thread and drawn (tests/test_book_ui.py's ``book_drawn``)."""
+    from .test_book_ui import NOW, book_drawn
 
-    from .test_book_ui import NOW
-
+    await up(pilot)
     await pilot.app.push_screen(BookScreen(pilot.app.read_book, now=NOW))
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    if view_keys:
-        await pilot.press(*view_keys)
-        await pilot.pause()
+    return await drawn(pilot, BookScreen, book_drawn, "the book read and its rows drawn")
 
 
 @langs
@@ -287,9 +508,14 @@ def test_book(snap_compare, size, lang, tmp_path) -> None:  # type: ignore[no-un
 @sizes
 def test_book_head_to_head(snap_compare, size, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The head to head of the pair who played last: their figures as rows, their matches."""
+    from .test_book_ui import book_drawn
 
     async def pair(pilot) -> None:  # type: ignore[no-untyped-def]
-        await _open_book(pilot, ("tab", "enter"))
+        await _open_book(pilot)
+        await pilot.press("tab")
+        await drawn(pilot, BookScreen, lambda screen: screen.view == "pairs" and book_drawn(screen), "head to head")
+        await pilot.press("enter")
+        await drawn(pilot, FiguresScreen)
 
     assert snap_compare(_book_app(tmp_path, lang), run_before=pair, terminal_size=size)
 
@@ -299,13 +525,12 @@ def test_book_head_to_head(snap_compare, size, lang, tmp_path) -> None:  # type:
 def test_how_a_game_went(snap_compare, size, lang) -> None:  # type: ignore[no-untyped-def]
     """The dice's luck, hits, turns, the cube and both pip counts turn by turn (from the right
     in Arabic)."""
-    from tawla.ui.screens.story import StoryScreen
-
     match = midgame(lang, moves=30)
 
     async def story(pilot) -> None:  # type: ignore[no-untyped-def]
+        await up(pilot)
         await pilot.app.push_screen(StoryScreen(match))
-        await pilot.pause()
+        await drawn(pilot, StoryScreen)
 
     assert snap_compare(app_for(variant=lang), run_before=story, terminal_size=size)
 
@@ -313,12 +538,17 @@ def test_how_a_game_went(snap_compare, size, lang) -> None:  # type: ignore[no-u
 @langs
 def test_new_match_offers_the_known_players(snap_compare, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The list under the first name field, narrowed by a letter typed (#14)."""
+    letter = "l" if lang == "en" else "ل"
+
+    def offered(screen: NewMatchScreen) -> bool:
+        known = screen.query_one("#known0", OptionList)
+        return screen.query_one("#name0", Input).value == letter and known.display and known.highlighted == 0
 
     async def typed(pilot) -> None:  # type: ignore[no-untyped-def]
+        await up(pilot)
         await pilot.press("enter")
-        await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
-        await pilot.press("l" if lang == "en" else "ل", "down")
-        await pilot.pause()
+        await drawn(pilot, NewMatchScreen, _book_read, "the book read")
+        await pilot.press(letter, "down")
+        await drawn(pilot, NewMatchScreen, offered, "the known players offered, the first highlighted")
 
     assert snap_compare(_book_app(tmp_path, lang), run_before=typed, terminal_size=(80, 24))
