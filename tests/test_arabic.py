@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.text import Text
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.keys import _character_to_key
 from textual.widgets import OptionList
 
@@ -29,6 +30,8 @@ from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.rulebook import RulebookScreen
 from tawla.ui.screens.settings import SettingsScreen
+from tests.test_ui import reached, shows
+from tests.waiting import eventually, screen_is, settle, wait_until
 
 SIZE = (100, 30)
 LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
@@ -184,28 +187,34 @@ def opening_match(*rolls: tuple[int, int], names: tuple[str, str] = ("سامي",
 async def test_the_first_arabic_start_asks_how_the_terminal_shows_arabic() -> None:
     app = TawlaApp(lang="ar")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, CheckRtlScreen)
+        await screen_is(pilot, CheckRtlScreen)
         sample = tr("ar", "check.sample")
-        assert visual(sample, rtl=True) in screen_text(app) and sample in screen_text(app)
+        await shows(pilot, visual(sample, rtl=True), sample)
         await pilot.press("٢")  # Arabic-Indic 2: this terminal reorders by itself
-        assert isinstance(app.screen, MenuScreen)
-        assert app.settings.bidi_checked and app.preferences.bidi is BidiMode.TERMINAL
-        assert tr("ar", "menu.new_match") in screen_text(app)  # now sent in logical order
+        await screen_is(pilot, MenuScreen)
+        await wait_until(  # (the answer is kept by the check's callback, just after it closes)
+            pilot,
+            lambda: app.settings.bidi_checked and app.preferences.bidi is BidiMode.TERMINAL,
+            lambda: f"the answer kept: {app.settings.bidi_checked}, {app.preferences.bidi}",
+        )
+        await shows(pilot, tr("ar", "menu.new_match"))  # now sent in logical order
         app.action_settings()
-        await pilot.pause()
-        app.screen.query_one("#check-rtl").press()  # type: ignore[attr-defined]
-        await pilot.pause()
+        settings = await screen_is(pilot, SettingsScreen)
+        settings.query_one("#check-rtl").press()  # type: ignore[attr-defined]
+        await screen_is(pilot, CheckRtlScreen)
         await pilot.press("1")
-        assert app.preferences.bidi is BidiMode.APP
-        assert visual(tr("ar", "settings.title"), rtl=True) in screen_text(app)
+        await wait_until(pilot, lambda: app.preferences.bidi is BidiMode.APP, "the app lays out Arabic")
+        await screen_is(pilot, SettingsScreen)
+        await shows(pilot, visual(tr("ar", "settings.title"), rtl=True))
 
 
 async def test_escape_leaves_the_check_for_later() -> None:
     app = TawlaApp(lang="ar")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await screen_is(pilot, CheckRtlScreen)
         await pilot.press("escape")
+        await screen_is(pilot, MenuScreen)
+        await settle(pilot)  # (nothing is kept: the check's callback would have kept it by now)
         assert isinstance(app.screen, MenuScreen) and not app.settings.bidi_checked
         assert app.preferences.bidi is BidiMode.APP
 
@@ -216,18 +225,23 @@ async def test_the_layout_mirrors_in_arabic() -> None:
         app = arabic(match) if lang == "ar" else TawlaApp(lang="en", dice=match.dice, match=match)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("space")
-            screen = app.screen
-            assert isinstance(screen, GameScreen)
-            panel, board = screen.query_one("#panel").region, screen.query_one("#board").region
-            keys = [k for k in screen.query_one(TawlaFooter).children if "-command-palette" not in k.classes]
-            first, last = keys[0] if lang == "en" else keys[-1], keys[-1] if lang == "en" else keys[0]
-            if lang == "ar":
-                assert panel.x < board.x and first.region.x > last.region.x  # the first key at the right
-                status = screen.query_one("#status").region
-                row = screen_text(app).splitlines()[status.y]
-                assert len(row.rstrip()) >= status.right - 2 and row.startswith(" " * 20)  # right-aligned
-            else:
-                assert panel.x > board.x and first.region.x < last.region.x
+            screen = await screen_is(pilot, GameScreen)
+            await reached(pilot, match, lambda s: s.phase is Phase.MOVING, "the opening roll")
+
+            def mirrored(screen: GameScreen = screen, lang: str = lang, app: TawlaApp = app) -> None:
+                # (as laid out: the footer's keys change with the roll, and are placed at a refresh)
+                panel, board = screen.query_one("#panel").region, screen.query_one("#board").region
+                keys = [k for k in screen.query_one(TawlaFooter).children if "-command-palette" not in k.classes]
+                first, last = keys[0] if lang == "en" else keys[-1], keys[-1] if lang == "en" else keys[0]
+                if lang == "ar":
+                    assert panel.x < board.x and first.region.x > last.region.x  # the first key at the right
+                    status = screen.query_one("#status").region
+                    row = screen_text(app).splitlines()[status.y]
+                    assert len(row.rstrip()) >= status.right - 2 and row.startswith(" " * 20)  # right-aligned
+                else:
+                    assert panel.x > board.x and first.region.x < last.region.x
+
+            await eventually(pilot, mirrored)
 
 
 async def test_arabic_names_read_correctly_everywhere() -> None:
@@ -235,22 +249,27 @@ async def test_arabic_names_read_correctly_everywhere() -> None:
     app = arabic(match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
+        await reached(pilot, match, lambda s: s.phase is Phase.MOVING, "the opening roll")
         shown = visual("سامي", rtl=True)
         assert shown == "ﻲﻣﺎﺳ"
-        text = screen_text(app)
-        assert text.count(shown) >= 2  # the banner and the score table
-        assert "سامي" not in text  # never in logical order
+
+        def named() -> None:
+            text = screen_text(app)
+            assert text.count(shown) >= 2, text  # the banner and the score table
+            assert "سامي" not in text  # never in logical order
+
+        await eventually(pilot, named)
 
 
 async def test_an_arabic_name_typed_in_is_previewed_as_it_will_appear() -> None:
     app = arabic()
     async with app.run_test(size=SIZE) as pilot:
         app.action_new_match()
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchScreen)
+        screen = await screen_is(pilot, NewMatchScreen)
+        field = screen.query_one("#name0")
+        await wait_until(pilot, lambda: field.has_focus, "the first name has the focus")
         await pilot.press(*"سامي")
-        await pilot.pause()
-        assert visual(f"{tr('ar', 'new.preview')} سامي", rtl=True) in screen_text(app)
+        await shows(pilot, visual(f"{tr('ar', 'new.preview')} سامي", rtl=True))
 
 
 async def test_arabic_indic_digits_everywhere_but_the_notation_order_is_kept() -> None:
@@ -261,11 +280,17 @@ async def test_arabic_indic_digits_everywhere_but_the_notation_order_is_kept() -
         await pilot.press(":")
         await pilot.press(*"13/7 8/7", "enter")
         await pilot.press("enter")  # the turn is over
-        await pilot.press("space")  # Badr rolls 5-2
-        text = screen_text(app).rsplit("\n", 1)[0]  # (the footer names keys: f1)
-        assert not re.search("[0-9]", text), text  # points, pips, score, dice, cube, moves
-        assert "١٦٧" in text and "١٣" in text and "٢٤" in text  # pips and board numbers
-        assert "٨/٧ ١٣/٧" in text  # the moves: each keeps its order, read from the right
+        await reached(pilot, match, lambda s: s.on_roll == 1 and s.phase is Phase.TURN, "the turn over")
+        await pilot.press("space")  # (the hand-over: Badr's first Space does not roll, r does)
+        await settle(pilot)
+
+        def in_arabic_digits() -> None:
+            text = screen_text(app).rsplit("\n", 1)[0]  # (the footer names keys: f1)
+            assert not re.search("[0-9]", text), text  # points, pips, score, dice, cube, moves
+            assert "١٦٧" in text and "١٣" in text and "٢٤" in text  # pips and board numbers
+            assert "٨/٧ ١٣/٧" in text  # the moves: each keeps its order, read from the right
+
+        await eventually(pilot, in_arabic_digits)
 
 
 async def test_the_digits_of_arabic_follow_the_setting() -> None:
@@ -273,7 +298,9 @@ async def test_the_digits_of_arabic_follow_the_setting() -> None:
     app = arabic(match, digits=Digits.WESTERN)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
-        assert "167" in screen_text(app) and "١" not in screen_text(app)
+        await reached(pilot, match, lambda s: s.phase is Phase.MOVING, "the opening roll")
+        await shows(pilot, "167")
+        assert "١" not in screen_text(app)
 
 
 # -- the Arabic keyboard -------------------------------------------------------------------------
@@ -313,48 +340,53 @@ async def test_a_whole_turn_on_the_arabic_layout() -> None:
     app = arabic(match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")  # the opening roll, 6-1 for سامي
-        state = match.state
-        assert state.phase is Phase.MOVING
+        await reached(pilot, match, lambda s: s.phase is Phase.MOVING, "the opening roll")
         await pilot.press("٦")  # a die key in Arabic-Indic digits plays the 6 from the cursor
+        await reached(pilot, match, lambda s: s.turn is not None and len(s.turn.made) == 1, "٦ played")
         await pilot.press("١")
-        assert match.state.turn is not None and match.state.turn.complete
+        await reached(pilot, match, lambda s: s.turn is not None and s.turn.complete, "١ played")
         await pilot.press("ع")  # u on the Arabic layout: undo
-        assert match.state.turn is not None and len(match.state.turn.made) == 1
+        await reached(pilot, match, lambda s: s.turn is not None and len(s.turn.made) == 1, "ع undid a step")
         await pilot.press("١", "enter")
-        assert match.state.phase is Phase.TURN and match.state.on_roll == 1
+        await reached(pilot, match, lambda s: s.phase is Phase.TURN and s.on_roll == 1, "the turn over")
         await pilot.press("ق")  # r on the Arabic layout: roll
-        assert match.state.phase is Phase.MOVING and match.state.turn is not None
-        assert match.state.turn.roll == (5, 2)
+        await reached(pilot, match, lambda s: s.phase is Phase.MOVING, "ق rolled")
+        assert match.state.turn is not None and match.state.turn.roll == (5, 2)
 
 
 async def test_the_help_screen_shows_both_keys() -> None:
     app = arabic()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f1")
-        text = screen_text(app)
-        assert visual("ق (r)", rtl=True) in text and visual(f"١–٦ ({LRI}1–6{PDI})", rtl=True) in text
+        await screen_is(pilot, HelpScreen)
+        await shows(pilot, visual("ق (r)", rtl=True), visual(f"١–٦ ({LRI}1–6{PDI})", rtl=True))
 
 
 async def test_the_language_switches_from_the_menu_the_palette_and_the_game() -> None:
     match = opening_match((6, 1))
     app = TawlaApp(lang="en", dice=match.dice, settings=Settings(bidi_checked=True))
     async with app.run_test(size=SIZE) as pilot:
-        menu = app.screen.query_one("#menu", OptionList)
-        while menu.highlighted_option is None or menu.highlighted_option.id != "language":
+        menu = (await screen_is(pilot, MenuScreen)).query_one("#menu", OptionList)
+        for _ in range(20):
+            if menu.highlighted_option is not None and menu.highlighted_option.id == "language":
+                break
+            before = menu.highlighted
             await pilot.press("down")
+            await wait_until(pilot, lambda before=before: menu.highlighted != before, "Down to the next item")
         await pilot.press("enter")
-        assert app.language == "ar"
-        assert visual(tr("ar", "menu.new_match"), rtl=True) in screen_text(app)
+        await wait_until(pilot, lambda: app.language == "ar", "the menu's item switched to Arabic")
+        await shows(pilot, visual(tr("ar", "menu.new_match"), rtl=True))
         commands = {c.title for c in app.get_system_commands(app.screen)}
         assert visual(tr("ar", "command.language"), rtl=True) in commands
         app.action_language()  # what the palette's "language" command runs
-        await pilot.pause()
-        assert app.language == "en" and tr("en", "menu.new_match") in screen_text(app)
+        assert app.language == "en"  # (at once; the menu is drawn again after)
+        await shows(pilot, tr("en", "menu.new_match"))
         app.start_match(match)  # type: ignore[attr-defined]
-        await pilot.pause()
+        await screen_is(pilot, GameScreen)
         await pilot.press("f2")
-        assert app.language == "ar" and isinstance(app.screen, GameScreen)
-        assert visual(tr("ar", "key.roll"), rtl=True) in screen_text(app)
+        await wait_until(pilot, lambda: app.language == "ar", "F2 switched to Arabic")
+        assert isinstance(app.screen, GameScreen)
+        await shows(pilot, visual(tr("ar", "key.roll"), rtl=True))  # (once the game is built again)
 
 
 async def test_the_palette_finds_commands_typed_in_arabic() -> None:
@@ -362,13 +394,12 @@ async def test_the_palette_finds_commands_typed_in_arabic() -> None:
 
     app = arabic()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        provider = TawlaCommands(app.screen)
+        provider = TawlaCommands(await screen_is(pilot, MenuScreen))
         hits = [hit async for hit in provider.search("إعدادات")]
         assert hits and hits[0].help == visual(tr("ar", "command.settings_help"), rtl=True)
         await pilot.press("ctrl+p")
-        await pilot.pause()
-        assert visual(tr("ar", "command.search"), rtl=True) in screen_text(app)
+        await screen_is(pilot, CommandPalette)
+        await shows(pilot, visual(tr("ar", "command.search"), rtl=True))
 
 
 def test_an_arabic_name_in_an_english_sentence_keeps_its_number_beside_it() -> None:

@@ -22,7 +22,8 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.keys import ARABIC_LAYOUT, LIGATURES, both, key_label, key_name
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.help import HelpScreen
-from tests.waiting import wait_until
+from tests.test_ui import reached, shows
+from tests.waiting import eventually, screen_is, wait_until
 
 LRI, PDI = "\u2066", "\u2069"
 EN, AR = Words("en"), Words("ar")
@@ -151,11 +152,11 @@ async def test_b_on_the_arabic_layout_beavers_however_the_terminal_sends_lam_ale
     match = money_doubled()
     app = arabic(match)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await screen_is(pilot, GameScreen)
         await pilot.press(*typed)
-        assert match.state.phase is Phase.BEAVERED
+        await reached(pilot, match, lambda s: s.phase is Phase.BEAVERED, "b beavered")
         await pilot.press(*typed)  # and again: the raccoon, which b does when it can
-        assert match.state.phase is Phase.RACCOONED
+        await reached(pilot, match, lambda s: s.phase is Phase.RACCOONED, "b raccooned")
 
 
 async def test_lam_then_alef_are_g_and_h_when_no_beaver_can_be_made() -> None:
@@ -164,14 +165,15 @@ async def test_lam_then_alef_are_g_and_h_when_no_beaver_can_be_made() -> None:
     app = arabic(match)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("space")
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.cursor is not None
+        screen = await screen_is(pilot, GameScreen)
+        await wait_until(pilot, lambda: screen.cursor is not None, "the opening roll, and a checker to move")
+        assert screen.cursor is not None
         start = screen.cursor.at
         await pilot.press("right")
-        moved = screen.cursor.at
-        assert moved != start
+        await wait_until(pilot, lambda: screen.cursor is not None and screen.cursor.at != start, "Right moved")
         await pilot.press("ل", "ا")
-        assert screen.cursor.at == start and screen.problem is None
+        await wait_until(pilot, lambda: screen.cursor is not None and screen.cursor.at == start, "the alef: h, left")
+        assert screen.cursor is not None and screen.cursor.at == start and screen.problem is None
         assert match.state.phase is Phase.MOVING
 
 
@@ -196,7 +198,7 @@ async def help_text(lang: str, size: tuple[int, int] = (120, 60)) -> tuple[str, 
     app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
     async with app.run_test(size=size) as pilot:
         await pilot.press("f1")
-        assert isinstance(app.screen, HelpScreen)
+        await screen_is(pilot, HelpScreen)  # (its keys are written as it mounts: drawn once built)
         return screen_text(app), screen_lines(app)
 
 
@@ -257,13 +259,20 @@ async def test_the_help_key_column_is_aligned(lang: str) -> None:
 async def test_the_footer_names_keys_as_the_help_does() -> None:
     app = arabic(Match(RuleSet(match_length=3), ("سامي", "Badr"), ScriptedDice([(6, 1)])))
     async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
-        footer = screen_lines(app)[-1]
-        assert "^P" in footer and "F1" in footer and "^p" not in footer and "f1" not in footer
+        await screen_is(pilot, GameScreen)
+
+        def arabic_footer() -> None:
+            footer = screen_lines(app)[-1]
+            assert "^P" in footer and "F1" in footer and "^p" not in footer and "f1" not in footer
+
+        await eventually(pilot, arabic_footer)
         app.set_language("en")
-        await pilot.pause()
-        footer = screen_lines(app)[-1]
-        assert "F1 Keys" in footer and "^W Menu" in footer and "⏎ Roll" in footer
+
+        def english_footer() -> None:  # (once the game is built again in English)
+            footer = screen_lines(app)[-1]
+            assert "F1 Keys" in footer and "^W Menu" in footer and "⏎ Roll" in footer
+
+        await eventually(pilot, english_footer)
 
 
 # -- Textual's own words -----------------------------------------------------------------------------
@@ -318,28 +327,32 @@ async def test_an_open_drop_down_says_how_to_close_it_in_arabic() -> None:
     app = arabic()
     async with app.run_test(size=(100, 30)) as pilot:
         app.action_new_match()
-        await pilot.pause()
-        assert isinstance(app.screen, NewMatchScreen)
-        select = app.screen.query_one("#length", Select)
+        screen = await screen_is(pilot, NewMatchScreen)
+        select = screen.query_one("#length", Select)
         select.focus()
+        await wait_until(pilot, lambda: select.has_focus, "the match length has the focus")  # (Enter goes there)
         await pilot.press("enter")
-        assert select.expanded
-        await pilot.pause()
-        footer = screen_lines(app)[-1]
-        assert visual(tr("ar", "textual.dismiss_menu"), rtl=True) in footer
-        assert not latin_words(footer) - {"Esc", "P"}, footer  # (Esc and ^P: printed on the keys)
+        await wait_until(pilot, lambda: select.expanded, "Enter opened the drop-down")
+
+        def footer_says_esc() -> None:  # (the footer's keys follow the focus, at a refresh)
+            footer = screen_lines(app)[-1]
+            assert visual(tr("ar", "textual.dismiss_menu"), rtl=True) in footer, footer
+            assert not latin_words(footer) - {"Esc", "P"}, footer  # (Esc and ^P: printed on the keys)
+
+        await eventually(pilot, footer_says_esc)
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
 async def test_the_palette_says_no_command_matches_in_the_players_words(lang: str) -> None:
-    from textual.command import CommandList, CommandPalette
+    from textual.command import CommandInput, CommandList, CommandPalette
 
     app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ctrl+p")
-        palette = app.screen
-        assert isinstance(palette, CommandPalette)
+        palette = await screen_is(pilot, CommandPalette)
         palette._NO_MATCHES_COUNTDOWN = 0.001  # type: ignore[misc]  # (Textual waits half a second to say it)
+        search = palette.query_one(CommandInput)
+        await wait_until(pilot, lambda: search.has_focus, "the palette's search has the focus")
         await pilot.press(*"zzqx")
         commands = palette.query_one(CommandList)
         await wait_until(
@@ -347,9 +360,8 @@ async def test_the_palette_says_no_command_matches_in_the_players_words(lang: st
             lambda: any(option.id == CommandPalette._NO_MATCHES for option in commands.options),
             "the palette says it found nothing",
         )
-        await pilot.pause()
-        text = screen_text(app)
-        assert visual(tr(lang, "textual.no_matches_found"), rtl=lang == "ar") in text
+        assert search.value == "zzqx"
+        text = await shows(pilot, visual(tr(lang, "textual.no_matches_found"), rtl=lang == "ar"))  # (drawn after)
         assert "No matches found" not in text
         assert not INTERNAL.search(text)
 
@@ -358,11 +370,12 @@ async def test_the_arabic_palette_names_no_key_by_its_textual_name_and_speaks_ar
     """The palette's Latin letters are proper names (GNU Backgammon, XGID, the .mat format),
     English (the language it switches to, in its own name) and the keys printed in Latin."""
     app = arabic()
+    from textual.command import CommandPalette
+
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("ctrl+p")
-        await pilot.pause()
-        text = screen_text(app)
-        assert visual(tr("ar", "command.new_match"), rtl=True) in text
+        await screen_is(pilot, CommandPalette)
+        text = await shows(pilot, visual(tr("ar", "command.new_match"), rtl=True))  # (the commands, once listed)
         assert not INTERNAL.search(text), INTERNAL.search(text)
         names = {"English", "GNU", "Backgammon", "XGID", "mat"}
         assert latin_words(text) <= names | printed_labels(), latin_words(text) - names - printed_labels()
