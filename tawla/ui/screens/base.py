@@ -93,7 +93,7 @@ class Speaks:
     def find(self, selector: str | type[W], kind: type[W] | None = None) -> W | None:
         """The widget that ``selector`` picks, or None while there is none (the screen being
         rebuilt or taken down): what needs it is done once the screen is built again."""
-        if self.rebuilding:
+        if self.rebuilding or going(self):  # type: ignore[arg-type]
             return None
         query = self.query(selector)  # type: ignore[attr-defined]
         found = next(iter(query.results(kind) if kind is not None else query), None)

@@ -155,7 +155,7 @@ class BookScreen(BookWords, Speaks, Screen[None]):
 
     def show_book(self, book: Book) -> None:
         """Show ``book`` (read, or changed) in the current view and filters."""
-        if not self.is_attached:
+        if not self.up:
             return
         self.book = book
         self.redraw()

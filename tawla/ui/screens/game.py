@@ -30,6 +30,7 @@ from tawla.game import Action, ActionError, Match, Phase, ResultKind
 from tawla.i18n.messages import action_error_text, notation_error_text, reason_text
 from tawla.store.options import EndTurn, MoveNotation
 from tawla.ui.board import BoardModel, BoardView
+from tawla.ui.compat import going
 from tawla.ui.cursor import Cursor
 from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
@@ -248,7 +249,7 @@ class GameScreen(Speaks, Screen[None]):
     def _built(self) -> bool:
         """Every widget the drawing writes to is there (old ones go before new ones come).
         Looked for until found once, not at every key: five queries cost a key 15% (#11)."""
-        if self.rebuilding:
+        if self.rebuilding or going(self):
             return False
         if not self._complete:
             selectors = ("#board", "#panel", "#banner", "#status", "TawlaFooter")
