@@ -3,15 +3,19 @@ text), and when they change."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.text import Text
+from textual.widget import Widget
 
+from tawla.ui.compat import going
 from tawla.ui.messages import Built
 
 if TYPE_CHECKING:
     from tawla.i18n.bidi import Bidi
     from tawla.i18n.words import Words
+
+W = TypeVar("W", bound=Widget)
 
 
 class Speaks:
@@ -34,8 +38,66 @@ class Speaks:
         self.call_after_refresh(self._now_built)  # type: ignore[attr-defined]
 
     def _now_built(self) -> None:
+        if self.rebuilding:
+            return  # (built again once the rebuild under way is done)
         self.built = True
         self.app.post_message(Built(self))
+
+    # -- rebuilding: compose again, and never meet the widgets half gone ------------------
+
+    rebuilding = False
+    """:meth:`rebuild` is under way: the old widgets are going or the new ones coming."""
+
+    _rebuild_again = False
+
+    @property
+    def up(self) -> bool:
+        """On the app's screen stack and the app not leaving: what is done for the screen still
+        shows. (A screen just closed stays attached until Textual has taken it down.)"""
+        app = self.app
+        return (
+            bool(self.is_attached)  # type: ignore[attr-defined]
+            and not going(self)  # type: ignore[arg-type]
+            and self in app.screen_stack
+            and not getattr(app, "leaving", False)
+        )
+
+    async def rebuild(self) -> None:
+        """Compose the screen again (a change of language mirrors it), then :meth:`rebuilt`.
+
+        Keys for the screen wait meanwhile (it is not :attr:`built`: tawla/ui/bursts.py holds
+        them); a rebuild asked for while one runs is done once, after it; a screen closed
+        meanwhile is left alone. Anything else that reaches the screen meanwhile (a timer, a
+        worker's result) finds no widget (:meth:`find` says None) and waits for
+        :meth:`rebuilt`."""
+        if self.rebuilding:
+            self._rebuild_again = True
+            return
+        self.rebuilding, self.built = True, False
+        try:
+            again = True
+            while again and self.up:
+                self._rebuild_again = False
+                await self.recompose()  # type: ignore[attr-defined]
+                again = self._rebuild_again
+        finally:
+            self.rebuilding = False
+        if self.up:
+            self.rebuilt()
+            self.call_after_refresh(self._now_built)  # type: ignore[attr-defined]
+
+    def rebuilt(self) -> None:
+        """After :meth:`rebuild`, on the new widgets: what ``on_mount`` did for the old ones
+        (the focus, what is drawn from the model)."""
+
+    def find(self, selector: str | type[W], kind: type[W] | None = None) -> W | None:
+        """The widget that ``selector`` picks, or None while there is none (the screen being
+        rebuilt or taken down): what needs it is done once the screen is built again."""
+        if self.rebuilding or going(self):  # type: ignore[arg-type]
+            return None
+        query = self.query(selector)  # type: ignore[attr-defined]
+        found = next(iter(query.results(kind) if kind is not None else query), None)
+        return found
 
     def _words_changed(self) -> None:
         relabel = getattr(self, "relabel", None)

@@ -155,21 +155,23 @@ class BookScreen(BookWords, Speaks, Screen[None]):
 
     def show_book(self, book: Book) -> None:
         """Show ``book`` (read, or changed) in the current view and filters."""
-        if not self.is_attached:
+        if not self.up:
             return
         self.book = book
         self.redraw()
 
     def relabel(self) -> None:
-        self.call_later(self._rebuild)
+        self.call_later(self.rebuild)
 
-    async def _rebuild(self) -> None:
-        await self.recompose()
-        if self.is_attached:
-            self.query_one("#table").focus()  # (the new table: Enter opens its row)
-            self.redraw()
-            if self.book is None:
-                self.query_one("#message", Static).update(self.say("bookscreen.loading"))
+    def rebuilt(self) -> None:
+        table = self.find("#table", DataTable)
+        if table is None:
+            return
+        table.focus()  # (the new table: Enter opens its row)
+        if self.book is None:
+            self.query_one("#message", Static).update(self.say("bookscreen.loading"))
+            table.display = False
+        self.redraw()
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -177,12 +179,12 @@ class BookScreen(BookWords, Speaks, Screen[None]):
         """The table of the view and filters in force (the row of ``keep``, a player's or a
         pair's key, highlighted again if it is still there)."""
         book = self.book
-        if book is None or not self.query("#table"):
-            return
+        table: DataTable[Text] | None = self.find("#table", DataTable)
+        if book is None or table is None:
+            return  # (read in a thread, or the screen rebuilt: drawn once it is there)
         standings = self.standings = book.standings(self.period, self.play, self.now)
         self.query_one("#title", Static).update(self.show(Text(self.selection_title(standings), style="bold")))
         self.query_one("#tabs", Static).update(self._tabs())
-        table: DataTable[Text] = self.query_one("#table", DataTable)
         message = self.query_one("#message", Static)
         legend = self.query_one("#legend", Static)
         empty = None if book.records and standings.players else "book.empty" if not book.records else "book.none"
@@ -242,8 +244,8 @@ class BookScreen(BookWords, Speaks, Screen[None]):
 
     def _to_the_right(self) -> None:
         """An Arabic table is read from its right end: scrolled there (once laid out)."""
-        if self.query("#table"):
-            table = self.query_one("#table", DataTable)
+        table = self.find("#table", DataTable)
+        if table is not None:
             table.scroll_to(x=table.max_scroll_x, animate=False)
 
     def _tabs(self) -> RenderableType:
@@ -266,9 +268,9 @@ class BookScreen(BookWords, Speaks, Screen[None]):
 
     def selected(self) -> Line | Pair | None:
         """The row the cursor is on."""
-        if not self.rows or not self.query("#table"):
+        table = self.find("#table", DataTable)
+        if not self.rows or table is None:
             return None
-        table = self.query_one("#table", DataTable)
         row = table.cursor_row
         return self.rows[row] if 0 <= row < len(self.rows) else None
 
@@ -468,12 +470,12 @@ class FiguresScreen(BookWords, Speaks, Screen[None]):
         yield TawlaFooter(compact=True)
 
     def relabel(self) -> None:
-        self.call_later(self._rebuild)
+        self.call_later(self.rebuild)
 
-    async def _rebuild(self) -> None:
-        await self.recompose()
-        if self.is_attached and self.query("#matches"):
-            self.query_one("#matches").focus()
+    def rebuilt(self) -> None:
+        matches = self.find("#matches")
+        if matches is not None:
+            matches.focus()
 
     def _title(self) -> RenderableType:
         s = self.standings

@@ -135,13 +135,13 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
             self.app.call_from_thread(self._show_book, pair.figures[0].won, pair.figures[1].won)
 
     def _show_book(self, won: int, lost: int) -> None:
-        if not self.is_attached or self.match is None:
-            return
+        book = self.find("#book", Static)
+        if not self.up or book is None or self.match is None:
+            return  # (the card closed before the book was read)
         from tawla.ui.match_view import shown_name
 
         a, b = (shown_name(name, self.words) for name in self.match.names)
         line = self.t("over.book", a=a, b=b, wa=won, wb=lost, period=self.t("book.period.month"))
-        book = self.query_one("#book", Static)
         book.update(self.show(line))
         book.display = True
 

@@ -30,6 +30,7 @@ from tawla.game import Action, ActionError, Match, Phase, ResultKind
 from tawla.i18n.messages import action_error_text, notation_error_text, reason_text
 from tawla.store.options import EndTurn, MoveNotation
 from tawla.ui.board import BoardModel, BoardView
+from tawla.ui.compat import going
 from tawla.ui.cursor import Cursor
 from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
@@ -145,22 +146,22 @@ class GameScreen(Speaks, Screen[None]):
             self.dismiss(None)
 
     def _fit(self) -> None:
-        if not self._building and self.query(MatchView):  # (a resize during a rebuild: fitted after it)
-            self.query_one(MatchView).fit(self.size.width, self.size.height)
+        view = self.find(MatchView)
+        if view is not None:  # (a resize during a rebuild: fitted after it)
+            view.fit(self.size.width, self.size.height)
 
     def relabel(self) -> None:
-        self.call_later(self._rebuild)
+        self.call_later(self.rebuild)
 
-    async def _rebuild(self) -> None:
-        """After a change of language: mirror the layout and redraw every text."""
+    async def rebuild(self) -> None:
+        """After a change of language: mirror the layout and redraw every text. (Keys that
+        arrive meanwhile change the match; they are drawn after.)"""
         self.typing = False
-        self._building += 1  # (keys that arrive meanwhile change the match; they are drawn after)
         self._complete = False
-        try:
-            await self.recompose()
-        finally:
-            self._building -= 1
-        if self._building or self not in self.app.screen_stack or not self._built():  # (closed, or rebuilt again)
+        await super().rebuild()
+
+    def rebuilt(self) -> None:
+        if not self._built():
             return
         self._shown.clear()
         self._enabled = ()
@@ -242,15 +243,14 @@ class GameScreen(Speaks, Screen[None]):
 
     # -- drawing ---------------------------------------------------------------------------
 
-    _building = 0
-    """Rebuilds under way (a change of language recomposes the screen)."""
-
     _complete = False
     """Every widget the drawing writes to was found there (forgotten when the screen is rebuilt)."""
 
     def _built(self) -> bool:
         """Every widget the drawing writes to is there (old ones go before new ones come).
         Looked for until found once, not at every key: five queries cost a key 15% (#11)."""
+        if self.rebuilding or going(self):
+            return False
         if not self._complete:
             selectors = ("#board", "#panel", "#banner", "#status", "TawlaFooter")
             self._complete = all(self.query(selector) for selector in selectors)
@@ -263,7 +263,7 @@ class GameScreen(Speaks, Screen[None]):
         self._stop_steps()  # (whatever the players did: the board shows where things are now)
         if self.autosaves:
             self.post_message(Played(self.match))  # (the app saves it: only when its history changed)
-        if self._building or not self._built():
+        if not self._built():
             return  # (a key before the screen is built, or while it is rebuilt: drawn once it is, #11)
         self.query_one(MatchView).show(self._banner(), self._board(), self._panel())
         set_text(self, self._shown, "#status", self._status())
@@ -293,7 +293,7 @@ class GameScreen(Speaks, Screen[None]):
         time: the board goes from ``before`` (``mover``'s view) through each step, one every
         :data:`STEP_SECONDS`. Never in the way: any key ends it (the key then does what it does),
         and the match is already where the move took it."""
-        if not self.prefs.step_by_step or len(steps) < 2 or self._building or not self._built():
+        if not self.prefs.step_by_step or len(steps) < 2 or not self._built():
             return
         frames, position = [], before
         for step in steps[:-1]:

@@ -63,7 +63,8 @@ class HelpScreen(Speaks, Screen[None]):
             table.add_column()
             for keys_cell, words in rows:
                 table.add_row(keys_cell, words)  # type: ignore[arg-type]
-        self.query_one("#keys", Static).update(table)
+        for static in self.query("#keys").results(Static):  # (none once the screen is being taken down)
+            static.update(table)
 
     def key_rows(self, bindings: Iterable[object]) -> list[tuple[str, str]]:
         """(keys, what they do) for each described binding, in logical order: the keys as

@@ -49,7 +49,7 @@ class MenuScreen(Speaks, Screen[None]):
         frame; see tests/bench_ui.py, #11)."""
         from tawla.ui.footer import TawlaFooter
 
-        if self.is_attached and not self.query(TawlaFooter):
+        if self.up and not self.query(TawlaFooter):
             await self.mount(TawlaFooter())
             self.refresh_bindings()  # (a footer shows the keys it is told of once it is there)
 
@@ -64,8 +64,8 @@ class MenuScreen(Speaks, Screen[None]):
     def relabel(self) -> None:
         resumable = bool(self.app.unfinished)
         drawn = (self.words, resumable)
-        if drawn == self._drawn:
-            return
+        if drawn == self._drawn or self.find("#menu") is None:
+            return  # (the same, or the screen being taken down: the app is leaving)
         self._drawn = drawn
         self.set_class(self.rtl, "-rtl")
         self.query_one("#logo", Static).update(self.say("menu.logo", justify="center"))

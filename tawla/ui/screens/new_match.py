@@ -262,12 +262,9 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
             self.close_offer(int(widget.id[-1]))
 
     def relabel(self) -> None:
-        self.call_after_refresh(self._rebuild)
+        self.call_after_refresh(self.rebuild)
 
-    async def _rebuild(self) -> None:
-        await self.recompose()
-        if self not in self.app.screen_stack:  # (closed meanwhile: F2 and Ctrl+S in one burst, #11)
-            return
+    def rebuilt(self) -> None:
         self.on_mount()
 
     def on_input_changed(self, event: Input.Changed) -> None:

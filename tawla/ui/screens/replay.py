@@ -76,14 +76,11 @@ class ReplayScreen(Speaks, Screen[None]):
         self.redraw()
 
     def relabel(self) -> None:
-        self.call_later(self._rebuild)
+        self.call_later(self.rebuild)  # (after a change of language or of the preferences: mirrored)
 
-    async def _rebuild(self) -> None:
-        """After a change of language (or of the preferences): mirror the layout, redraw."""
-        await self.recompose()
-        if self in self.app.screen_stack:
-            self._shown.clear()
-            self.redraw()
+    def rebuilt(self) -> None:
+        self._shown.clear()
+        self.redraw()
 
     # -- frames ---------------------------------------------------------------------------
 
@@ -141,9 +138,9 @@ class ReplayScreen(Speaks, Screen[None]):
     # -- drawing --------------------------------------------------------------------------
 
     def redraw(self) -> None:
-        if not self.query(MatchView):
+        view = self.find(MatchView)
+        if view is None:
             return  # (being rebuilt: drawn once it is)
-        view = self.query_one(MatchView)
         view.fit(self.size.width, self.size.height)
         prefs = self.app.preferences
         view.show(self._banner(), board_model(self.match, prefs, self.words), self._panel())

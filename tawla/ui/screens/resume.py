@@ -46,8 +46,8 @@ class ResumeScreen(Speaks, ModalScreen[str | None]):
             yield Static(self.say("resume.hint"), classes="hint")
 
     def on_mount(self) -> None:
-        if self.entries:
-            matches = self.query_one("#matches", OptionList)
+        matches = self.find("#matches", OptionList)
+        if self.entries and matches is not None:
             free = [i for i, entry in enumerate(self.entries) if not entry.busy]
             matches.highlighted = free[0] if free else None
 
@@ -81,10 +81,8 @@ class ResumeScreen(Speaks, ModalScreen[str | None]):
 
     @work(exclusive=True)
     async def action_delete(self) -> None:
-        if not self.entries:
-            return
-        matches = self.query_one("#matches", OptionList)
-        if matches.highlighted is None:
+        matches = self.find("#matches", OptionList)
+        if not self.entries or matches is None or matches.highlighted is None:
             return
         entry = self.entries[matches.highlighted]
         if entry.busy:
@@ -97,5 +95,7 @@ class ResumeScreen(Speaks, ModalScreen[str | None]):
             self.t("resume.delete_hint"),
         )
         if await self.app.push_screen_wait(question) and self.keeper.delete(entry.id):
-            await self.recompose()
-            self.on_mount()
+            self.call_later(self.rebuild)  # (in the screen's own turn: this worker may be cancelled)
+
+    def rebuilt(self) -> None:
+        self.on_mount()

@@ -93,4 +93,4 @@ class RulebookScreen(Speaks, Screen[None]):
         yield TawlaFooter()
 
     def relabel(self) -> None:
-        self.call_after_refresh(self.recompose)
+        self.call_after_refresh(self.rebuild)

@@ -131,7 +131,7 @@ class SettingsScreen(Speaks, Screen[object]):
                 yield control
 
     def relabel(self) -> None:
-        self.call_after_refresh(self.recompose)
+        self.call_after_refresh(self.rebuild)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "check-rtl":

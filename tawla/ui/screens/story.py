@@ -152,13 +152,13 @@ class StoryScreen(Speaks, Screen[None]):
         self.redraw()
 
     def relabel(self) -> None:
-        self.call_later(self._rebuild)
+        self.call_later(self.rebuild)
 
-    async def _rebuild(self) -> None:
-        await self.recompose()
-        if self.is_attached:
-            self.query_one("#scroll").focus()
-            self.redraw()
+    def rebuilt(self) -> None:
+        scroll = self.find("#scroll")
+        if scroll is not None:
+            scroll.focus()
+        self.redraw()
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -215,7 +215,7 @@ class StoryScreen(Speaks, Screen[None]):
         return self.t("story.luck_even")
 
     def redraw(self) -> None:
-        if not self.query("#cube"):
+        if self.find("#cube") is None:
             return  # (being rebuilt: drawn once it is)
         story = self.story
         game = story.games[self.game]

@@ -44,7 +44,7 @@ class TooSmallScreen(Screen[None]):
         self.watch(self.app, "words", self.relabel, init=False)  # (F2 works here too)
 
     def on_resize(self) -> None:
-        self.query_one(TooSmallMessage).refresh()
+        self.relabel()
 
     def on_screen_resume(self) -> None:
         # Back on top (a screen above it closed): the terminal may have grown in the meantime.
@@ -53,4 +53,5 @@ class TooSmallScreen(Screen[None]):
             self.dismiss(None)
 
     def relabel(self) -> None:
-        self.query_one(TooSmallMessage).refresh()
+        for message in self.query(TooSmallMessage):  # (none once the screen is being taken down)
+            message.refresh()
