@@ -11,8 +11,10 @@ import asyncio
 from pathlib import Path
 
 from tawla.ui.app import TawlaApp
+from tawla.ui.screens.game import GameScreen
 
 from .test_snapshots import midgame
+from .waiting import screen_is, wait_until
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 OUT = {"en": ASSETS / "tawla-game.svg", "ar": ASSETS / "tawla-game-ar.svg"}
@@ -26,8 +28,14 @@ async def main() -> None:
         match.roll()
         app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.press("enter")
-            await pilot.pause()
+            game = await screen_is(pilot, GameScreen)
+            await pilot.press("enter")  # a checker picked up: its landing points shown
+            await wait_until(
+                pilot,
+                lambda game=game: game.cursor is not None and game.cursor.picked is not None,
+                "a checker picked up",
+            )
+            await pilot.pause()  # (Pilot's pause ends with the screen drawn as the game is now: the picture)
             app.save_screenshot(out.name, str(out.parent))
         # The rows hold the text as the terminal draws it (visual order): a browser must not
         # reorder the Arabic again.

@@ -104,7 +104,8 @@ def test_the_match_of_a_killed_tawla_can_be_opened_by_the_next(tmp_path: Path) -
             assert keeper.saved is not None
             os.write(ready_w, json.dumps([keeper.saved.id, len(match.events)]).encode())
             os.close(ready_w)
-            signal.pause()
+            while True:  # until killed: pause() also returns after any other signal handled
+                signal.pause()
         finally:
             os._exit(0)
     os.close(ready_w)

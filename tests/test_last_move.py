@@ -38,7 +38,9 @@ from tawla.ui.board import (
 from tawla.ui.cursor import Cursor
 from tawla.ui.geometry import BAR_COLUMN
 from tawla.ui.match_view import board_model, layout_for
+from tawla.ui.screens.game import GameScreen
 from tests.test_ui import SIZE, at, play_one_step, screen_text, started
+from tests.waiting import eventually, screen_is, wait_until
 
 Spot = tuple[str, int | str]
 """("point", number as the viewer reads it), or ("bar" | "tray", "upper" | "lower")."""
@@ -385,21 +387,48 @@ def test_the_marks_read_in_arabic_indic_digits_too(ascii_: bool) -> None:
 # -- on the real screen ------------------------------------------------------------------------------
 
 
+def told(match: Match) -> str:
+    """Where the match is, for a failure message."""
+    state = match.state
+    return f"the match is at {state.phase.name}, {state.on_roll} on roll"
+
+
 async def test_the_last_move_is_on_the_screen_until_the_next_player_moves() -> None:
+    from textual.widgets import Input
+
     match = Match(RuleSet(match_length=5), ("Ali", "Badr"), ScriptedDice([(6, 1), (3, 1)]))
     app = started(match, preferences=Preferences(ascii_board=True))
     async with app.run_test(size=SIZE) as pilot:
+        game = await screen_is(pilot, GameScreen)
+        # Each key waited for: an Enter behind the move, in the same burst, goes to the box and
+        # does not end the turn (tests/test_races.py).
         await pilot.press("space")  # Ali wins the opening with 6-1
-        await pilot.press(":", *"13/7 8/7", "enter", "enter")
+        await wait_until(pilot, lambda: match.state.phase is Phase.MOVING, lambda: f"the opening ({told(match)})")
+        await pilot.press(":")
+        await wait_until(pilot, lambda: game.typing, "the move box open")
+        await pilot.press(*"13/7 8/7")
+        box = game.query_one("#move", Input)
+        await wait_until(pilot, lambda: box.value == "13/7 8/7", lambda: f"the move typed ({box.value!r})")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: match.state.turn is not None and match.state.turn.complete, "the move played")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: match.state.on_roll == 1, lambda: f"the turn ended ({told(match)})")
         assert match.state.on_roll == 1 and match.state.phase is Phase.TURN
-        text = screen_text(app)
-        board = [line for line in text.splitlines() if line.count("|") >= 4]
-        assert sum(line.count(">X<") for line in board) == 2  # two checkers arrived on 7 (Badr's 18)
-        assert sum(line.count(".") for line in board) == 2  # one left 13, one left 8
+
+        def marked() -> None:
+            board = [line for line in screen_text(app).splitlines() if line.count("|") >= 4]
+            assert sum(line.count(">X<") for line in board) == 2, board  # two checkers arrived on 7 (Badr's 18)
+            assert sum(line.count(".") for line in board) == 2, board  # one left 13, one left 8
+
+        await eventually(pilot, marked)
         await pilot.press("r")  # Badr rolls 3-1: still marked
-        await pilot.pause()
-        assert match.state.phase is Phase.MOVING, match.state.phase
+        await wait_until(pilot, lambda: match.state.phase is Phase.MOVING, lambda: f"Badr's roll ({told(match)})")
+        await wait_until(pilot, lambda: "Dice [3] [1]" in screen_text(app), "Badr's 3-1 drawn")
         assert ">X<" in screen_text(app)
         await play_one_step(pilot, app)  # Badr's first step: the marks go
-        assert match.state.turn is not None and len(match.state.turn.made) == 1
-        assert ">X<" not in screen_text(app)
+        await wait_until(
+            pilot,
+            lambda: match.state.turn is not None and len(match.state.turn.made) == 1,
+            lambda: f"Badr's first step ({told(match)})",
+        )
+        await wait_until(pilot, lambda: ">X<" not in screen_text(app), lambda: f"the marks gone:\n{screen_text(app)}")

@@ -17,6 +17,9 @@ from tawla.store.settings import Preferences, Settings, settings_from_json, sett
 from tawla.ui.app import TawlaApp
 from tawla.ui.match_view import MatchTexts
 from tawla.ui.screens.game import GameScreen
+from tawla.ui.screens.settings import SettingsScreen
+
+from .waiting import screen_is, wait_until
 
 RLI, PDI = "\u2067", "\u2069"
 
@@ -65,21 +68,41 @@ def screen_text(app: TawlaApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+async def shows(pilot, text: str) -> str:  # type: ignore[no-untyped-def]
+    """Wait until the screen on top shows ``text`` (drawn after a key, a scroll or a rebuild)."""
+    app = pilot.app
+    await wait_until(pilot, lambda: text in screen_text(app), lambda: f"{text!r} on the screen:\n{screen_text(app)}")
+    return screen_text(app)
+
+
 @pytest.mark.parametrize("lang", ["en", "ar"])
 async def test_the_settings_screen_offers_it(lang: str) -> None:
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
     app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
     async with app.run_test(size=(100, 60)) as pilot:
         app.action_settings()
-        await pilot.pause()
-        control = app.screen.query_one("#set-notation")
+        screen = await screen_is(pilot, SettingsScreen)
+        control = screen.query_one("#set-notation", Select)
         control.scroll_visible(animate=False, immediate=True)
-        await pilot.pause()
-        assert visual(tr(lang, "setting.notation"), rtl=lang == "ar") in screen_text(app)
-        assert visual(tr(lang, "option.notation.standard"), rtl=lang == "ar") in screen_text(app)
-        app.screen.query_one("#set-notation").focus()
-        await pilot.press("enter", "down", "enter")  # (the second choice: from the right)
-        await pilot.pause()
-        assert app.preferences.notation is MoveNotation.ARABIC
+        await shows(pilot, visual(tr(lang, "setting.notation"), rtl=lang == "ar"))
+        await shows(pilot, visual(tr(lang, "option.notation.standard"), rtl=lang == "ar"))
+        control.focus()
+        await wait_until(pilot, lambda: app.focused is control, lambda: f"the choice focused (not {app.focused})")
+        # Enter opens the choices, Down goes to the second (from the right), Enter takes it;
+        # each key waited for: the next one goes to what the one before focused.
+        overlay = control.query_one(SelectOverlay)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: control.expanded and app.focused is overlay, "the choices open")
+        await pilot.press("down")
+        await wait_until(pilot, lambda: overlay.highlighted == 1, lambda: f"the second choice ({overlay.highlighted})")
+        await pilot.press("enter")
+        await wait_until(
+            pilot,
+            lambda: app.preferences.notation is MoveNotation.ARABIC,
+            lambda: f"the notation from the right chosen (it is {app.preferences.notation})",
+        )
 
 
 async def test_the_panel_writes_moves_from_the_right_and_the_export_keeps_the_standard() -> None:
@@ -88,14 +111,27 @@ async def test_the_panel_writes_moves_from_the_right_and_the_export_keeps_the_st
     match = Match(names=("سامي", "ليلى"), dice=ScriptedDice([(4, 3), (2, 1)]), start=start)
     settings = Settings(bidi_checked=True, preferences=Preferences(notation=MoveNotation.ARABIC, step_by_step=False))
     app = TawlaApp(lang="ar", dice=match.dice, match=match, settings=settings)
+    from textual.widgets import Input
+
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("space", ":", *"bar/21 6/3", "enter", "enter")
-        assert isinstance(app.screen, GameScreen) and match.state.on_roll == 1
-        text = screen_text(app)
-        assert "4←ﺭﺎﺑ" in text  # (the last move, in the numbering on the board: the next player's)
+        game = await screen_is(pilot, GameScreen)
+        # Each key waited for: an Enter behind the move, in the same burst, goes to the box and
+        # does not end the turn (tests/test_races.py).
+        await pilot.press("space")
+        await wait_until(pilot, lambda: match.state.phase is Phase.MOVING, "the dice rolled")
+        await pilot.press(":")
+        await wait_until(pilot, lambda: game.typing, "the move box open")
+        await pilot.press(*"bar/21 6/3")
+        box = game.query_one("#move", Input)
+        await wait_until(pilot, lambda: box.value == "bar/21 6/3", lambda: f"the move typed ({box.value!r})")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: match.state.turn is not None and match.state.turn.complete, "the move played")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: match.state.on_roll == 1, "the turn ended")
+        assert app.screen is game and match.state.phase is Phase.TURN
+        text = await shows(pilot, "4←ﺭﺎﺑ")  # (the last move, in the numbering on the board: the next player's)
         assert "bar/" not in text and "/3" not in text
         app.set_preferences(app.preferences.model_copy(update={"notation": MoveNotation.STANDARD}))
-        await pilot.pause()
-        assert "bar/" in screen_text(app)
+        await shows(pilot, "bar/")
     exported = match.export_mat()
     assert "43: 25/21 6/3" in exported and "←" not in exported  # (the .mat file's own notation)

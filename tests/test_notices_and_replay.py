@@ -16,6 +16,8 @@ from tawla.ui.match_view import shown_name
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.replay import ReplayScreen
 
+from .waiting import screen_is, settle, wait_until
+
 
 def screen_text(app: TawlaApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
@@ -23,6 +25,27 @@ def screen_text(app: TawlaApp) -> str:
 
 def shown(app: TawlaApp, text: str) -> str:
     return visual(text, rtl=app.words.rtl)
+
+
+async def shows(pilot, text: str) -> str:  # type: ignore[no-untyped-def]
+    """Wait until the screen on top shows ``text`` (drawn after a key or a recompose: F2 rebuilds
+    the screen in the other language); return what it shows then."""
+    app = pilot.app
+    await wait_until(pilot, lambda: text in screen_text(app), lambda: f"{text!r} on the screen:\n{screen_text(app)}")
+    return screen_text(app)
+
+
+async def speaks(pilot, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """Wait until F2 has switched the interface to ``lang``."""
+    app = pilot.app
+    await wait_until(pilot, lambda: app.language == lang, lambda: f"the interface in {lang} (it is in {app.language})")
+
+
+async def at_frame(pilot, replay: ReplayScreen, frame: int) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the replay shows ``frame``, then check that it stays there (no key counted twice)."""
+    await wait_until(pilot, lambda: replay.frame == frame, lambda: f"frame {frame} (it shows {replay.frame})")
+    await settle(pilot)
+    assert replay.frame == frame
 
 
 # -- default names ----------------------------------------------------------------------------------
@@ -53,21 +76,21 @@ async def test_f2_says_the_last_notice_again_in_the_other_language() -> None:
     match = Match(RuleSet(match_length=3), ("Player 1", "Ali"), ScriptedDice([(3, 2)]))
     app = TawlaApp(lang="en", dice=match.dice, match=match, settings=Settings(bidi_checked=True))
     async with app.run_test(size=(100, 30)) as pilot:
+        game = await screen_is(pilot, GameScreen)
         await pilot.press("space")  # the opening roll: 3 against 2, Player 1 starts
         english = tr("en", "notice.opening", name="Player 1", d0=3, d1=2)
-        assert english in screen_text(app)
+        await shows(pilot, english)
         await pilot.press("f2")
-        await pilot.pause()
-        assert app.language == "ar" and isinstance(app.screen, GameScreen)
+        await speaks(pilot, "ar")
         words = app.words
         arabic = words.t("notice.opening", name=words.t("new.default1"), d0=3, d1=2)
-        text = screen_text(app)
-        assert shown(app, arabic) in text
+        text = await shows(pilot, shown(app, arabic))  # (once the game is rebuilt in Arabic)
+        assert app.screen is game
         assert "Player" not in text and "starts" not in text
         assert "Ali" in text  # (a typed name, as typed)
         await pilot.press("f2")
-        await pilot.pause()
-        assert english in screen_text(app)
+        await speaks(pilot, "en")
+        await shows(pilot, english)
 
 
 async def test_f2_says_a_forced_move_again_in_the_other_language() -> None:
@@ -81,19 +104,21 @@ async def test_f2_says_a_forced_move_again_in_the_other_language() -> None:
     match = Match(names=("Player 1", "Player 2"), dice=ScriptedDice([(6, 6)]), start=state)
     app = TawlaApp(lang="en", dice=match.dice, match=match, settings=Settings(bidi_checked=True))
     async with app.run_test(size=(100, 30)) as pilot:
+        screen = await screen_is(pilot, GameScreen)
         await pilot.press("space")  # 6-6: the forced move plays itself
-        turn = match.state.turn
-        assert turn is not None and turn.made
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.notice is not None
+        await wait_until(
+            pilot, lambda: match.state.turn is not None and bool(match.state.turn.made), "the forced move played"
+        )
+        assert app.screen is screen and screen.notice is not None
         english = screen.notice()
         assert english.startswith(tr("en", "notice.forced", player="Player 1", play="").split(":")[0])
         await pilot.press("f2")
-        await pilot.pause()
+        await speaks(pilot, "ar")
         words = app.words
         arabic = screen.notice()
         assert arabic.startswith(words.t("notice.forced", player=words.t("new.default1"), play="").split(":")[0])
-        assert shown(app, arabic) in screen_text(app) and "Player" not in screen_text(app)
+        text = await shows(pilot, shown(app, arabic))  # (once the game is rebuilt in Arabic)
+        assert "Player" not in text
 
 
 # -- the replay ---------------------------------------------------------------------------------------
@@ -114,38 +139,42 @@ async def test_a_replay_steps_forward_the_way_the_screen_reads(lang: str, forwar
     app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
     async with app.run_test(size=(100, 30)) as pilot:
         await app.push_screen(ReplayScreen(one_turn_played()))
-        await pilot.pause()
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen) and replay.frame == 0
+        replay = await screen_is(pilot, ReplayScreen)
+        assert replay.frame == 0
         await pilot.press(forward, forward)
-        assert replay.frame == 2
+        await at_frame(pilot, replay, 2)
         await pilot.press(back)
-        assert replay.frame == 1
+        await at_frame(pilot, replay, 1)
         # The footer says so: the forward arrow with "step on", the other with "step back".
-        footer = screen_text(app).splitlines()[-1]
         arrow = {"left": "←", "right": "→"}
         if lang == "ar":
-            assert f"{visual(tr('ar', 'key.replay_next'), rtl=True)} {arrow[forward]}" in footer
-            assert f"{visual(tr('ar', 'key.replay_back'), rtl=True)} {arrow[back]}" in footer
+            keys = [
+                f"{visual(tr('ar', 'key.replay_next'), rtl=True)} {arrow[forward]}",
+                f"{visual(tr('ar', 'key.replay_back'), rtl=True)} {arrow[back]}",
+            ]
         else:
-            assert f"{arrow[forward]} {tr('en', 'key.replay_next')}" in footer
-            assert f"{arrow[back]} {tr('en', 'key.replay_back')}" in footer
-        assert shown(app, shown_name("Player 1", app.words)) in screen_text(app)
+            keys = [f"{arrow[forward]} {tr('en', 'key.replay_next')}", f"{arrow[back]} {tr('en', 'key.replay_back')}"]
+        await wait_until(
+            pilot,
+            lambda: all(key in screen_text(app).splitlines()[-1] for key in keys),
+            lambda: f"{keys} in the footer: {screen_text(app).splitlines()[-1]!r}",
+        )
+        await shows(pilot, shown(app, shown_name("Player 1", app.words)))
 
 
 async def test_the_language_switch_turns_the_replays_arrows_round() -> None:
     app = TawlaApp(lang="en", settings=Settings(bidi_checked=True))
     async with app.run_test(size=(100, 30)) as pilot:
         await app.push_screen(ReplayScreen(one_turn_played()))
-        await pilot.pause()
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
+        replay = await screen_is(pilot, ReplayScreen)
         await pilot.press("right")
-        assert replay.frame == 1
+        await at_frame(pilot, replay, 1)
         await pilot.press("f2")
-        await pilot.pause()
+        await speaks(pilot, "ar")
+        await shows(pilot, shown(app, shown_name("Player 1", app.words)))  # (the replay rebuilt in Arabic)
+        assert app.screen is replay
         await pilot.press("left")  # forward, in Arabic
-        assert replay.frame == 2
+        await at_frame(pilot, replay, 2)
         await pilot.press("ظ")  # (no key of the replay)
         await pilot.press("l")  # l is → (vim keys): back, in Arabic
-        assert replay.frame == 1
+        await at_frame(pilot, replay, 1)

@@ -51,8 +51,8 @@ from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.keys import ARABIC_DIGITS, ARABIC_LAYOUT
 
-from .burst import key_event
-from .waiting import WAIT, eventually, settle, stack, wait_until
+from .burst import key_event, send_events
+from .waiting import WAIT, eventually, screens_are, settle, stack, wait_until
 
 SIZE = (80, 24)
 SEEDS = [(1101, "en"), (1102, "ar"), (1103, "en")]
@@ -142,13 +142,12 @@ def event_of(key: str) -> events.Key:
 
 
 async def send(pilot: Any, keys: list[str]) -> None:
-    """``tests/burst.py``'s burst: every key handed to the driver at once, then idle."""
-    app = pilot.app
-    for key in keys:
-        event = event_of(key)
-        event.set_sender(app)
-        app._driver.send_message(event)
+    """``tests/burst.py``'s burst: every key handed to the driver at once, then waited for until
+    the app has taken them all (``taken``); then a player's pause before the next burst."""
+    await send_events(pilot, [event_of(key) for key in keys])
     for _ in range(3):
+        # (the pace of the bursts, a player's: nothing read after this depends on it; what a
+        # test checks is waited for, with tests/waiting.py)
         await pilot.pause()
 
 
@@ -354,9 +353,10 @@ async def test_random_keys_through_pilot(seed: int, lang: str, tmp_path: Path, m
 
 
 async def stack_becomes(pilot: Any, *names: str) -> None:
-    """Wait until the screens are ``names`` (bottom first), then check that they stay so."""
+    """Wait until the screens are ``names`` (bottom first) and the top one is built, then check
+    that they stay so."""
     app = pilot.app
-    await wait_until(pilot, lambda: stack(app) == list(names), f"the screens {list(names)} (now {stack(app)})")
+    await screens_are(pilot, *names)
     await settle(pilot)
     assert stack(app) == list(names)
 
@@ -390,7 +390,7 @@ async def in_a_game(pilot: Any, app: TawlaApp, length: int = 3) -> Any:
 async def _on_the_menu_with_a_saved_match(pilot: Any, app: TawlaApp) -> None:
     await in_a_game(pilot, app)
     await keys(pilot, ["ctrl+w"], "MenuScreen")
-    assert app.keeper.has_unfinished()
+    await wait_until(pilot, app.keeper.has_unfinished, "the match saved on the Resume list")
 
 
 async def test_enter_twice_on_the_resume_list_resumes_once(tmp_path: Path) -> None:
@@ -522,7 +522,8 @@ async def test_f2_and_ctrl_w_in_one_burst_in_a_game(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await in_a_game(pilot, app)
         await keys(pilot, ["f2", "ctrl+w"], "MenuScreen")
-        assert app.language == "ar" and app.keeper.has_unfinished()
+        assert app.language == "ar"
+        await wait_until(pilot, app.keeper.has_unfinished, "the match saved on the Resume list")
 
 
 @pytest.mark.parametrize("closing", ["ctrl+s", "escape"])
@@ -949,22 +950,6 @@ def _escape_last(keys: list[str]) -> Iterator[list[str]]:
         yield part
 
 
-def _quiet(term: Any, still: float = 0.1, timeout: float = 10.0) -> str:
-    """The screen once it has not changed for ``still`` seconds: the keys sent have been
-    handled (a screen read at once may still be the frame before them)."""
-    deadline = time.monotonic() + timeout
-    last = term.screen(styles=True)
-    since = time.monotonic()
-    while time.monotonic() < deadline:
-        time.sleep(0.02)
-        now = term.screen(styles=True)
-        if now != last:
-            last, since = now, time.monotonic()
-        elif time.monotonic() - since >= still:
-            break
-    return term.screen()  # type: ignore[no-any-return]
-
-
 def _tmux_mark() -> pytest.MarkDecorator:
     from .test_tmux import pytestmark as needs_tmux
 
@@ -1006,7 +991,7 @@ def test_random_keys_in_a_real_terminal(tmp_path: Path) -> None:
         dead, _, status = (
             term._tmux("display-message", "-p", "-t", "t", "#{pane_dead}:#{pane_dead_status}").strip().partition(":")
         )
-        if dead != "1" and not status:
+        if dead != "1" and not status and term._activity(term._pane()) != "gone":
             return False
         status = term.exit_status()
         crashes = tmp_path / "data" / "crashes"
@@ -1034,8 +1019,13 @@ def test_random_keys_in_a_real_terminal(tmp_path: Path) -> None:
                     time.sleep(ESCAPE_WAIT)  # (a lone Esc: the next key does not make it Alt+key)
             sent += len(keys)
             bursts += 1
-            screen = _quiet(term)
-            if QUIT_KEYS.intersection(keys):  # (tawla may be closing: give it a moment before the next burst)
+            # What is checked below is read once tawla has handled the burst (read every key,
+            # drawn, and is quiet: Terminal.quiet), or has ended.
+            screen = term.settled()
+            if QUIT_KEYS.intersection(keys):
+                # tawla may be closing (quiet a moment while its threads stop): the next burst
+                # waits for it a little, as a player would. Nothing checked depends on it: a quit
+                # found one burst later is checked the same (its status, then a new tawla).
                 deadline = time.monotonic() + 1.5
                 while (
                     time.monotonic() < deadline
@@ -1056,7 +1046,7 @@ def test_random_keys_in_a_real_terminal(tmp_path: Path) -> None:
         # while its pane still lives. Wait for it to be gone (then start it again) or to draw.
         deadline = time.monotonic() + WAIT
         while True:
-            screen = _quiet(term)
+            screen = term.settled()
             if restarted(screen, history):
                 restarts += 1
             elif screen.strip() or time.monotonic() > deadline:

@@ -6,11 +6,10 @@ monochrome and the ASCII board, at 80×24, 120×40 and 160×50."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import shutil
-import time
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -22,8 +21,10 @@ from tawla.store.options import BoardFacing, Digits, HomeSide, Theme
 from tawla.store.settings import Preferences, Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.match_view import layout_for, viewer
+from tawla.ui.screens.game import GameScreen
 from tests.screen_board import Seen, read_board
-from tests.test_ui import game, screen_text
+from tests.test_ui import screen_text
+from tests.waiting import eventually, screen_is
 
 GAMES = 54
 """Random games in all (each a whole game, read at every turn once it is rolled, and at its end)."""
@@ -97,6 +98,12 @@ def same(read: Seen, truth: Seen) -> list[str]:
     return out
 
 
+def the_board_shown_is_the_engines(app: TawlaApp, match: Match, prefs: Preferences, where: str) -> None:
+    text = screen_text(app)
+    differences = same(read_board(text), expected(match.state, prefs))
+    assert not differences, f"{where}:\n" + "\n".join(differences) + "\n" + text
+
+
 @pytest.mark.parametrize("chunk", range(3))
 async def test_the_board_on_the_screen_is_the_engines_after_every_turn(chunk: int) -> None:
     checked = 0
@@ -117,8 +124,8 @@ async def test_the_board_on_the_screen_is_the_engines_after_every_turn(chunk: in
         app = TawlaApp(
             lang=look.lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True, preferences=prefs)
         )
-        async with app.run_test(size=look.size):
-            screen = game(app)
+        async with app.run_test(size=look.size) as pilot:
+            screen = await screen_is(pilot, GameScreen)  # (built: its widgets there to be drawn)
             match = screen.match
             while match.state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
                 state = match.state
@@ -141,12 +148,10 @@ async def test_the_board_on_the_screen_is_the_engines_after_every_turn(chunk: in
                     continue  # (read once a turn, with its dice: the board is the last turn's end)
                 screen.cursor = None
                 screen.redraw()
-                await asyncio.sleep(0)  # (the screen is drawn from the widgets as they are now)
-                text = screen_text(app)
-                differences = same(read_board(text), expected(match.state, prefs))
-                assert not differences, (
-                    f"game {i} {look}, turn {len(match.turns)}:\n" + "\n".join(differences) + "\n" + text
-                )
+                # The widgets are drawn as the match is now (redraw is synchronous): read at once;
+                # only a frame still to be laid out would be waited for (it never has been).
+                where = f"game {i} {look}, turn {len(match.turns)}"
+                await eventually(pilot, partial(the_board_shown_is_the_engines, app, match, prefs, where))
                 checked += 1
     assert checked > 250
 
@@ -166,7 +171,7 @@ def test_the_board_in_a_real_terminal_is_the_saved_matchs(tmp_path: Path, lang: 
     from tawla.i18n import tr
     from tawla.i18n.bidi import visual
     from tawla.store.saves import load
-    from tests.test_tmux import TIMEOUT, Terminal, installed_tawla, moves_at_once
+    from tests.test_tmux import Terminal, installed_tawla, moves_at_once
 
     if shutil.which("tmux") is None:
         pytest.skip("tmux is not installed")
@@ -204,17 +209,22 @@ def test_the_board_in_a_real_terminal_is_the_saved_matchs(tmp_path: Path, lang: 
             handover = any(h in text for h in handovers)
             if handover:
                 (saved,) = (tmp_path / "data" / "matches").glob("*.json")
-                deadline = time.monotonic() + TIMEOUT
-                while True:  # (the file and the frame are written one after the other)
+                differences: list[str] = []
+
+                def agrees(screen: str, saved: Path = saved, differences: list[str] = differences) -> bool:
+                    """The board on ``screen`` is the saved match's (the file is read again each
+                    time: it and the frame are written one after the other)."""
                     match = load(saved)
                     assert match is not None
-                    differences = same(read_board(text), expected(match.match.state, prefs))
-                    if not differences:
-                        break
-                    if time.monotonic() > deadline:
-                        raise AssertionError("\n".join(differences) + "\n" + text)
-                    time.sleep(0.05)
-                    text = term.screen()
+                    differences[:] = same(read_board(screen), expected(match.match.state, prefs))
+                    return not differences
+
+                text = term.wait_for(
+                    agrees,
+                    what=lambda differences=differences: (
+                        "the board on the screen to be the saved match's: " + "; ".join(differences)
+                    ),
+                )
                 checked += 1
             text = term.press(roll if handover else space)
         assert over in text and checked >= 10

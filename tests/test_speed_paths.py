@@ -18,6 +18,10 @@ from tawla.i18n import LANGUAGES, bidi, catalog
 from tawla.store.files import Paths
 from tawla.ui.app import TawlaApp
 from tawla.ui.board import BoardView
+from tawla.ui.screens.game import GameScreen
+
+from .burst import taken
+from .waiting import screen_is, wait_until
 
 
 def test_the_reshaper_shapes_as_the_library_configured_the_same_way() -> None:
@@ -66,11 +70,14 @@ async def test_a_board_drawn_line_by_line_is_the_board_drawn_whole(tmp_path: Pat
     match = Match(RuleSet(match_length=0, cube=False), ("Ali", "Badr"), ScriptedDice([(6, 5), (4, 2)] * 20))
     app = TawlaApp(lang="en", dice=match.dice, match=match, paths=Paths(tmp_path / "config", tmp_path / "data"))
     async with app.run_test(size=(120, 40)) as pilot:
+        game = await screen_is(pilot, GameScreen)
         await pilot.press("space")
+        await wait_until(pilot, lambda: match.state.turn is not None, "the opening rolled")
         for key in ["right", "left", "down", "enter", "tab", "enter", "right", "enter", "tab", "enter", "u", "u"]:
             await pilot.press(key)
-            await pilot.pause()
-            board = app.screen.query_one(BoardView)
+            await taken(pilot)  # (the key handled: its lines drawn again, or not, by BoardView.show)
+            assert app.screen is game
+            board = game.query_one(BoardView)
             drawn = _board_text(board)
             on_screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
             board._rows = None  # (forget every line: the whole board drawn afresh)
@@ -92,9 +99,9 @@ async def test_a_board_shown_before_it_had_anything_to_draw_draws_whole() -> Non
     app = Bare()
     async with app.run_test(size=(100, 30)) as pilot:
         board = app.query_one(BoardView)
-        await pilot.pause()
+        await wait_until(pilot, lambda: board._rows == [], "the board drawn once, with nothing to draw")
         board.show(BoardModel(layout=Layout(0), board=board_now, numbering=0))
-        await pilot.pause()
+        # (no wait: the lines are asked of the board here, drawn from the model it now has)
         drawn = _board_text(board)
         assert "┌13" in drawn[0]
         board._rows = None

@@ -7,34 +7,57 @@ under the cursor, puts it down, ends the turn, closes the game-over card).
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shlex
 import shutil
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 
 from tawla.ui.match_view import MatchTexts
+
+from .waiting import WAIT
 
 FACES = MatchTexts.FACES
 """A die in the panel is its face and its number (⚅6)."""
 TMUX = shutil.which("tmux")
-TIMEOUT = 20.0
+TIMEOUT = WAIT
 """Seconds any wait on the terminal may take before the test fails (generous: a busy machine)."""
 pytestmark = pytest.mark.skipif(
     TMUX is None and not os.environ.get("TAWLA_REQUIRE_TMUX"), reason="tmux is not installed"
 )
 
+QUIET = 0.05
+"""Seconds tawla must be seen idle before the screen is read: three of Textual's frames (it draws
+at most 60 a second), so a key handled whose frame waits for the next tick is not taken for done.
+Idle is read from the system (``/proc``), never guessed from the clock: a tawla waiting for the
+CPU on a busy machine is runnable, not asleep, and is waited for."""
+PROC = Path("/proc/self/io").is_file()
+"""What a process does is read from ``/proc`` (Linux)."""
+QUIET_AFTER_ESCAPE = 0.25
+"""The same after an Esc: Textual keeps a lone Esc 0.1 s (``ESCDELAY``), looking for the key it
+may start (Alt+key), before it hands it on; asleep meanwhile, tawla must not look done."""
+
 
 class Terminal:
-    """One detached tmux session on its own server socket."""
+    """One detached tmux session on its own server socket.
+
+    The screen is read once tawla has done everything the keys sent asked for (:meth:`quiet`):
+    it has read them from its terminal, no thread of it is running or writing a frame, nothing it
+    read or wrote has changed for :data:`QUIET` seconds, and tmux has read what it wrote. A frame
+    read while tawla was still writing it (or still drawing what a key did) is never mistaken for
+    the key's effect, however slow the machine."""
 
     def __init__(self, command: list[str], home: Path, width: int = 80, height: int = 24) -> None:
         """``home``: the TAWLA_HOME of this run (settings and saved matches), never the user's."""
@@ -42,6 +65,14 @@ class Terminal:
         self.socket = f"tawla-test-{uuid.uuid4().hex[:8]}"
         env = f"env LANG=C.UTF-8 TERM=xterm-256color TAWLA_HOME={shlex.quote(str(home))} {shlex.join(command)}"
         self._tmux("new-session", "-d", "-s", "t", "-x", str(width), "-y", str(height), env)
+        server = self._tmux("display-message", "-p", "#{pid}").strip()
+        self._server = int(server) if server.isdigit() else None
+        self._escape = False
+        """The last key sent was an Esc (see :data:`QUIET_AFTER_ESCAPE`)."""
+        self._known: tuple[int, str] | None = None
+        """The pane's process and terminal, as last asked."""
+        self._last: tuple[tuple[int, int], str] | None = None
+        """What tawla had read and written when the screen was last read once quiet, and that screen."""
 
     def _tmux(self, *args: str) -> str:
         done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, timeout=30)
@@ -49,10 +80,19 @@ class Terminal:
 
     def keys(self, *keys: str) -> None:
         self._tmux("send-keys", "-t", "t", *keys)
+        self._last = None  # (the screen must be read again, once tawla is quiet)
+        if keys:
+            self._escape = keys[-1] in ("Escape", "C-[")
 
     def screen(self, styles: bool = False) -> str:
-        """The text on screen (with its colours and styles as escape sequences if ``styles``)."""
+        """The text on screen now (with its colours and styles as escape sequences if ``styles``),
+        whatever tawla is doing: to read what tawla shows, see :meth:`settled` and :meth:`wait_for`."""
         return self._tmux("capture-pane", "-p", *(["-e"] if styles else []), "-t", "t")
+
+    def history(self) -> str:
+        """Everything the pane shows and has scrolled out of view (once the program has ended,
+        tmux writes its "Pane is dead" line below what it left, and the top line may scroll off)."""
+        return self._tmux("capture-pane", "-p", "-S", "-", "-t", "t")
 
     def press(self, key: str, timeout: float = TIMEOUT) -> str:
         """Send a key and return the screen once it shows the key's effect, so the next decision
@@ -60,30 +100,154 @@ class Terminal:
         way must change the screen (its text, colours or styles): one that has not after
         ``timeout`` seconds fails the test. For a key that may change nothing visible, send it
         with :meth:`keys` and wait with :meth:`wait_for` for what must follow."""
-        before = self.screen(styles=True)
+        before = self._read(timeout)[0]
         self.keys(key)
         return self._settled(lambda styled, _: styled != before, timeout, f"pressing {key!r} changed nothing")
 
-    def wait_for(self, check: Callable[[str], bool], timeout: float = TIMEOUT) -> str:
-        """The screen's text once ``check`` accepts it (and it has stopped changing); fails the
-        test, showing the screen, if that has not happened within ``timeout`` seconds."""
-        return self._settled(lambda _, text: check(text), timeout, "timed out")
+    def wait_for(
+        self, check: Callable[[str], bool], timeout: float = TIMEOUT, what: str | Callable[[], str] = "timed out"
+    ) -> str:
+        """The screen's text once ``check`` accepts it (read with tawla quiet: see :meth:`quiet`);
+        fails the test, saying ``what`` was awaited (a text, or a function that says what it
+        sees) and showing the screen, if that has not happened within ``timeout`` seconds."""
+        return self._settled(lambda _, text: check(text), timeout, what)
 
-    def _settled(self, check: Callable[[str, str], bool], timeout: float, failure: str) -> str:
-        """The screen's text once two captures in a row are the same (a frame that tmux was
-        still reading at the first has arrived) and ``check(styled, text)`` accepts it."""
+    def settled(self, timeout: float = TIMEOUT) -> str:
+        """The screen's text once tawla is quiet (the keys sent have been handled and drawn)."""
+        return self._read(timeout)[1]
+
+    def _settled(self, check: Callable[[str, str], bool], timeout: float, failure: str | Callable[[], str]) -> str:
+        """The screen's text once read with tawla quiet and ``check(styled, text)`` accepts it."""
         deadline = time.monotonic() + timeout
+        while True:
+            try:
+                styled, text = self._read(max(deadline - time.monotonic(), QUIET))
+            except AssertionError as never_quiet:
+                said = failure() if callable(failure) else failure
+                raise AssertionError(f"{said} within {timeout:g} s: {never_quiet}") from None
+            if check(styled, text):
+                return text
+            if time.monotonic() > deadline:
+                said = failure() if callable(failure) else failure
+                raise AssertionError(f"{said} within {timeout:g} s; the screen shows:\n{text}")
+
+    def _read(self, timeout: float) -> tuple[str, str]:
+        """The screen (styled, and as text) once tawla is quiet, and nothing it does has changed
+        while it was read (else it is read again)."""
+        deadline = time.monotonic() + timeout
+        if not PROC:
+            return self._read_without_proc(deadline)
+        while True:
+            pane = self._pane()
+            last = self._last
+            if last is not None and self._activity(pane) == last[0]:
+                marks: tuple[int, int] | str = last[0]  # (quiet since the screen was last read)
+            else:
+                marks = self.quiet(max(deadline - time.monotonic(), 0.0), pane)
+            styled, text = self.screen(styles=True), self.screen()
+            if self._activity(pane) == marks:
+                self._last = (marks, styled) if isinstance(marks, tuple) else None
+                return styled, text
+            self._last = None
+            if time.monotonic() > deadline:
+                raise AssertionError(f"tawla drew while its screen was read, for {timeout:g} s:\n{text}")
+
+    def _read_without_proc(self, deadline: float) -> tuple[str, str]:
+        """Without ``/proc`` (not Linux), only a guess: the screen once two captures in a row are
+        the same. CI runs on Linux."""
         last = None
         while True:
             styled = self.screen(styles=True)
-            if styled == last:
-                text = self.screen()
-                if check(styled, text):
-                    return text
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{failure} within {timeout:g} s; the screen shows:\n{self.screen()}")
+            if styled == last or time.monotonic() > deadline:
+                return styled, self.screen()
             last = styled
             time.sleep(0.01)
+
+    def quiet(self, timeout: float = TIMEOUT, pane: tuple[int, str] | None = None) -> tuple[int, int] | str:
+        """Wait until tawla has done what the keys sent asked for: it has read them all, no
+        thread of it is running, or writing to the terminal, and what it has read and written
+        (``/proc/PID/io``) has not changed for :data:`QUIET` seconds (:data:`QUIET_AFTER_ESCAPE`
+        after an Esc); tmux is not running either (it has read every frame). Returns those
+        figures (or ``"gone"`` once tawla has ended). Fails the test, saying why, if tawla has
+        not been quiet within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        if pane is None:
+            pane = self._pane()
+        window = QUIET_AFTER_ESCAPE if self._escape else QUIET
+        since: float | None = None
+        marks: tuple[int, int] | str | None = None
+        why = "not looked at yet"
+        while True:
+            now = time.monotonic()
+            seen = self._activity(pane)
+            if isinstance(seen, tuple):
+                if seen != marks:
+                    since, marks = now, seen
+                why = f"tawla read or wrote something in the last {window:g} s"
+            elif seen != "gone":
+                since, marks, why = None, None, seen
+            if seen == "gone" or (since is not None and now - since >= window):
+                if not self._server_busy():
+                    self._escape = False
+                    return seen
+                why = "tmux is still reading what tawla wrote"
+            if now > deadline:
+                raise AssertionError(
+                    f"tawla was not quiet for {window:g} s within {timeout:g} s ({why}); the screen shows:\n"
+                    + self.screen()
+                )
+            time.sleep(0.005)
+
+    def _pane(self) -> tuple[int, str] | None:
+        """The pane's process and terminal (None once the pane is dead); asked of tmux again
+        once the process known has ended (the pane may have been started again)."""
+        if self._known is not None and self._activity(self._known) != "gone":
+            return self._known
+        pane = self._tmux("display-message", "-p", "-t", "t", "#{pane_pid} #{pane_tty} #{pane_dead}").split()
+        if len(pane) != 3 or pane[2] == "1" or not pane[0].isdigit():
+            self._known = None
+            return None
+        self._known = int(pane[0]), pane[1]
+        return self._known
+
+    @staticmethod
+    def _activity(pane: tuple[int, str] | None) -> tuple[int, int] | str:
+        """What tawla has written and read so far (bytes, from ``/proc/PID/io``) if it is asleep
+        with nothing to do: every key sent read from its terminal, no thread running (or
+        runnable, waiting for the CPU) or writing. Else why not, or ``"gone"`` once it has ended.
+        Read from ``/proc`` alone: a tmux command would wake the tmux server it watches."""
+        if pane is None:
+            return "gone"
+        pid, tty = pane
+        proc = Path(f"/proc/{pid}")
+        try:
+            if _state(proc) in ("Z", "X"):
+                return "gone"
+            for task in (proc / "task").iterdir():
+                state = _state(task)
+                if state in ("Z", "X"):
+                    continue
+                if state != "S":
+                    return f"thread {task.name} of tawla is {state} (running, or waiting for the CPU)"
+                wchan = (task / "wchan").read_text().strip()
+                if wchan == "wait_woken" or "write" in wchan or "tty" in wchan:
+                    return f"thread {task.name} of tawla is writing to its terminal ({wchan})"
+            io = dict(line.split(": ", 1) for line in (proc / "io").read_text().splitlines())
+        except (FileNotFoundError, ProcessLookupError):
+            return "gone"
+        unread = _unread(tty)
+        if unread:
+            return f"{unread} bytes of keys not read yet"
+        return int(io["wchar"]), int(io["rchar"])
+
+    def _server_busy(self) -> bool:
+        """The tmux server is running (reading what tawla wrote, among others)."""
+        if self._server is None:
+            return False
+        try:
+            return Path(f"/proc/{self._server}/stat").read_text().rsplit(")", 1)[1].split()[0] == "R"
+        except (FileNotFoundError, ProcessLookupError):
+            return False
 
     def exit_status(self, timeout: float = TIMEOUT) -> str:
         """The exit status of the pane's process once it has ended (the pane needs
@@ -114,9 +278,28 @@ class Terminal:
         """Close the terminal (tawla gets SIGHUP) and make sure tawla is gone, not left hanging."""
         pid = self.pid()
         self._tmux("kill-server")
-        if pid is not None and not _gone(pid, timeout=10):
+        if pid is not None and not _gone(pid, timeout=TIMEOUT):
             os.kill(pid, signal.SIGKILL)
-            raise AssertionError(f"tawla (pid {pid}) was still running 10 s after its terminal closed")
+            raise AssertionError(f"tawla (pid {pid}) was still running {TIMEOUT:g} s after its terminal closed")
+
+
+def _state(proc: Path) -> str:
+    """The state of a process or thread (``/proc/PID/stat``): R running, S asleep, Z ended..."""
+    return (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+
+
+def _unread(tty: str) -> int:
+    """Bytes sent to the terminal ``tty`` that the program in it has not read yet (0 if unknown)."""
+    try:
+        fd = os.open(tty, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError:
+        return 0
+    try:
+        return struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+    except OSError:
+        return 0
+    finally:
+        os.close(fd)
 
 
 def _gone(pid: int, timeout: float) -> bool:
@@ -179,7 +362,7 @@ def test_a_whole_game_in_a_real_terminal(tmp_path: Path) -> None:
         rolled = term.wait_for(lambda s: any(f"Dice {face}" in s for face in FACES))
         assert "your move" in rolled
         final = ""
-        text = term.screen()
+        text = rolled
         for _ in range(3000):
             if "Game over" in text and "wins" in text:
                 final = text
@@ -214,7 +397,8 @@ def test_a_whole_game_in_arabic_with_arabic_keys(tmp_path: Path) -> None:
         term.keys("C-s")
         board = term.wait_for(lambda s: ar("banner.opening") in s)
         lines = board.splitlines()
-        assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
+        # (columns, not characters: a vowel mark, as in the footer's «ارمِ», takes none)
+        assert len(lines) == 24 and all(cell_len(line) <= 80 for line in lines), board
         match_line = visual(tr_n("ar", "panel.match", 5), rtl=True)
         assert match_line in board and "┌13─14" in board
         assert lines[2].index(match_line) < lines[2].index("┌")  # the panel on the left
@@ -226,12 +410,11 @@ def test_a_whole_game_in_arabic_with_arabic_keys(tmp_path: Path) -> None:
             return [line[line.index("│") :] for line in screen.splitlines() if "│" in line]
 
         term.keys("٦")  # an Arabic-Indic digit plays that die from the cursor
-        term.wait_for(lambda s: board_rows(s) != board_rows(rolled))
+        text = term.wait_for(lambda s: board_rows(s) != board_rows(rolled))
         # The game-over card's score line ("النتيجة: …", shaped and reversed); the panel's
         # "النتيجة" heading has no colon, so the card is really there, not half drawn.
         score_line = visual(tr("ar", "over.score", a="x", sa="0", b="y", sb="1"), rtl=True)[-9:]
         final = ""
-        text = term.screen()
         for _ in range(1500):
             if ar("over.title") in text and score_line in text:
                 final = text
@@ -298,7 +481,7 @@ def test_sigterm_saves_and_restores_the_terminal(tmp_path: Path) -> None:
         pid = term.pid()
         assert pid is not None
         os.kill(pid, signal.SIGTERM)
-        after = term.wait_for(lambda s: "Dice " not in s and "┌13" not in s, timeout=20)
+        after = term.wait_for(lambda s: "Dice " not in s and "┌13" not in s)
         assert "Traceback" not in after  # left cleanly, the game's screen gone (alternate screen left)
     finally:
         term.close()

@@ -52,10 +52,10 @@ def test_two_tawlas_on_one_data_folder_each_keep_their_own_match(tmp_path: Path)
         assert "open in another tawla" in listed
         b.keys("Enter")  # (a match held elsewhere cannot be picked)
         b.keys("d")  # nor taken off the list
-        b.wait_for(lambda s: "Resume a match" in s)
+        b.wait_for(lambda s: "Resume a match" in s)  # (read once both are handled: see Terminal.quiet)
         b.press("Escape")
         start_match(b, ("Carla", "Dina"), 5)
-        screen = a.press(next_key(a.screen()))  # A plays on, B's match untouched
+        screen = a.press(next_key(a.settled()))  # A plays on, B's match untouched
         a.press(next_key(screen))
         quit_and_wait(a)
         quit_and_wait(b)
@@ -119,9 +119,12 @@ def test_a_crash_saves_reports_and_exits_non_zero(tmp_path: Path) -> None:
         term._tmux("set-option", "-t", "t", "remain-on-exit", "on")
         start_match(term, ("Ali", "Badr"), 6)
         term.keys("i")
-        after = term.wait_for(lambda s: "tawla stopped on an error" in s)
+        status = term.exit_status()  # (tawla has ended: all it wrote is on the pane)
+        term.settled()  # (and tmux has read it)
+        after = term.history()
+        assert "tawla stopped on an error" in after, after
         assert "Traceback" not in after and "match is saved" in after
-        assert term.exit_status() == "70"
+        assert status == "70"
     finally:
         term.close()
     (report,) = (tmp_path / "data" / "crashes").glob("crash-*.txt")

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tawla.engine.explain import Reason, Why
-from tawla.game import ManualDice, Match, RuleSet, ScriptedDice
+from tawla.game import ManualDice, Match, Phase, RuleSet, ScriptedDice
 from tawla.game.rules import Opening, preset
 from tawla.i18n import catalog, plain, tr
 from tawla.i18n.bidi import Bidi, visual
@@ -18,6 +18,8 @@ from tawla.store.settings import Preferences, RollNames, Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.match_view import MatchTexts, calls_rolls
 from tawla.ui.screens.game import GameScreen
+
+from .waiting import screen_is, wait_until
 
 AR = catalog("ar")
 
@@ -133,6 +135,38 @@ def _screen(app: TawlaApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+async def _shows(pilot, text: str) -> str:  # type: ignore[no-untyped-def]
+    """Wait until the screen on top shows ``text`` (drawn after a key, a scroll or a rebuild)."""
+    app = pilot.app
+    await wait_until(pilot, lambda: text in _screen(app), lambda: f"{text!r} on the screen:\n{_screen(app)}")
+    return _screen(app)
+
+
+async def _reached(pilot, match: Match, phase: Phase, on_roll: int, what: str) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the match is at ``phase`` with ``on_roll`` to play (the keys that take it there handled)."""
+    await wait_until(
+        pilot,
+        lambda: match.state.phase is phase and match.state.on_roll == on_roll,
+        lambda: f"{what} (the match is at {match.state.phase.name}, {match.state.on_roll} on roll)",
+    )
+
+
+async def _real_dice(pilot, dice: str) -> None:  # type: ignore[no-untyped-def]
+    """r, the dice typed into the dialog real dice open, Enter: each waited for."""
+    from textual.widgets import Input
+
+    from tawla.ui.screens.dialogs import LineScreen
+
+    app = pilot.app
+    await pilot.press("r")
+    line = await screen_is(pilot, LineScreen)
+    field = line.query_one(Input)
+    await pilot.press(*dice)
+    await wait_until(pilot, lambda: field.value == dice, lambda: f"{dice} typed (the field holds {field.value!r})")
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: line not in app.screen_stack, "the dice taken, the dialog closed")
+
+
 def _notice(screen: GameScreen) -> str:
     """The status line's notice, in logical order, without its isolates."""
     notice = screen.notice
@@ -150,34 +184,40 @@ async def test_the_cafe_preset_calls_the_roll_on_the_dice_line_the_last_move_and
     match = Match(preset("cafe", 3), NAMES, ScriptedDice([(6, 5), (4, 3), (2, 2)]))
     app = _app(match)
     async with app.run_test(size=(120, 40)) as pilot:
+        screen = await screen_is(pilot, GameScreen)
         await pilot.press("r")  # the opening roll: each player one die
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        await _reached(pilot, match, Phase.TURN, 0, "the opening won by سامي, to roll afresh")
+        assert app.screen is screen
         assert "!" not in _notice(screen)  # these dice are not played
         await pilot.press("r")  # سامي rolls afresh: 4-3, جهار سه
+        await _reached(pilot, match, Phase.MOVING, 0, "سامي's roll")
         assert "— جهار سه" in _panel(screen)
-        assert visual("جهار سه", rtl=True) in _screen(app)
+        await _shows(pilot, visual("جهار سه", rtl=True))
         await pilot.press("4", "3", "enter")  # 13/9 and 13/10, the turn ends
+        await _reached(pilot, match, Phase.TURN, 1, "سامي's turn ended")
         await pilot.press("r")  # ليلى: دوبارة
+        await _reached(pilot, match, Phase.MOVING, 1, "ليلى's roll")
         panel = _panel(screen)
         last = plain(tr("ar", "panel.last", name=NAMES[0], dice="4-3 (جهار سه)", play="12/16 12/15"))
         assert last in panel  # the last move, with its name (in ليلى's numbering)
         assert "● 43 (جهار سه): 13/9 13/10" in panel  # the move list, with its name
         assert "— دوبارة" in panel  # the dice line
-        assert visual("(جهار سه)", rtl=True) in _screen(app)
+        await _shows(pilot, visual("(جهار سه)", rtl=True))
 
 
 async def test_no_names_when_the_setting_says_never_even_in_the_cafe() -> None:
     match = Match(preset("cafe", 3), NAMES, ScriptedDice([(6, 5), (4, 3), (2, 2)]))
     app = _app(match, RollNames.NEVER)
     async with app.run_test(size=(120, 40)) as pilot:
+        screen = await screen_is(pilot, GameScreen)
         await pilot.press("r", "r", "4", "3", "enter", "r")
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        await _reached(pilot, match, Phase.MOVING, 1, "ليلى's roll")
+        assert app.screen is screen
         panel = _panel(screen)
+        shown = await _shows(pilot, "⚁2")  # (ليلى's 2-2 drawn: the screen is the one to read)
         for name in ("جهار سه", "دوبارة"):
             assert name not in panel
-            assert visual(name, rtl=True) not in _screen(app)
+            assert visual(name, rtl=True) not in shown
 
 
 async def test_the_opening_notice_calls_the_opening_roll_when_the_winner_plays_it() -> None:
@@ -185,11 +225,12 @@ async def test_the_opening_notice_calls_the_opening_roll_when_the_winner_plays_i
     match = Match(rules, NAMES, ScriptedDice([(6, 5)]))
     app = _app(match, RollNames.ALWAYS)
     async with app.run_test(size=(120, 40)) as pilot:
+        screen = await screen_is(pilot, GameScreen)
         await pilot.press("r")
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        await _reached(pilot, match, Phase.MOVING, 0, "the opening won by سامي, his dice played")
+        assert app.screen is screen
         assert _notice(screen).endswith(" شيش بيش!")
-        assert visual("شيش بيش!", rtl=True) in _screen(app)
+        await _shows(pilot, visual("شيش بيش!", rtl=True))
 
 
 async def test_the_opening_notice_of_manual_dice_calls_the_roll_too() -> None:
@@ -197,10 +238,13 @@ async def test_the_opening_notice_of_manual_dice_calls_the_roll_too() -> None:
     match = Match(rules, NAMES, ManualDice())
     app = _app(match, RollNames.ALWAYS)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("r", "6", "6", "enter")  # a tie: no one starts yet
-        await pilot.press("r", "5", "6", "enter")  # ليلى's 6 against سامي's 5
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await screen_is(pilot, GameScreen)
+        await _real_dice(pilot, "66")  # a tie: no one starts yet
+        await wait_until(pilot, lambda: bool(match.state.opening_dice), "the tie")
+        assert match.state.phase is Phase.OPENING
+        await _real_dice(pilot, "56")  # ليلى's 6 against سامي's 5
+        await _reached(pilot, match, Phase.MOVING, 1, "the opening won by ليلى, her dice played")
+        assert app.screen is screen
         assert _notice(screen).endswith(" شيش بيش!")
 
 
@@ -327,17 +371,21 @@ async def test_the_glossary_is_on_the_rules_screen_at_80x24(lang: str) -> None:
     app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
     async with app.run_test(size=(80, 24)) as pilot:
         app.action_rules()
-        await pilot.pause()
-        assert isinstance(app.screen, RulebookScreen)
+        screen = await screen_is(pilot, RulebookScreen)
         heading = GLOSSARY[lang].removeprefix("## ")
         last = "الأعراف" if lang == "ar" else "al-a'raf"  # (the last entry's last word)
+        wanted = {w: visual(w, rtl=lang == "ar") for w in (heading, last)}
         seen: set[str] = set()
-        scroll = app.screen.query_one("#scroll")
-        for _ in range(60):  # page down to the end
-            text = _screen(app)
-            seen |= {w for w in (heading, last) if visual(w, rtl=lang == "ar") in text}
-            if len(seen) == 2:
+        scroll = screen.query_one("#scroll")
+        await wait_until(pilot, lambda: scroll.max_scroll_y > 0, "the rules laid out, taller than the screen")
+        text = _screen(app)
+        while True:  # page down to the end, each page read once it is drawn
+            seen |= {w for w, shown in wanted.items() if shown in text}
+            if len(seen) == 2 or scroll.scroll_y >= scroll.max_scroll_y:
                 break
+            before, page = scroll.scroll_y, text
             scroll.scroll_page_down(animate=False)
-            await pilot.pause()
+            await wait_until(pilot, lambda: scroll.scroll_y > before, f"a page down from {before}")  # noqa: B023
+            await wait_until(pilot, lambda: _screen(app) != page, "the next page drawn")  # noqa: B023
+            text = _screen(app)
         assert seen == {heading, last}
