@@ -20,10 +20,12 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual.widgets._footer import FooterKey
 
 from tawla.game import RuleSet, SeededDice
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.footer import TawlaFooter
 from tawla.ui.screens.book import BookScreen, FiguresScreen
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.help import HelpScreen
@@ -160,5 +162,14 @@ async def test_keys_while_a_screen_is_rebuilt_never_crash(name: str, seed: int, 
         rtl = app.words.rtl
         app.action_language()  # (and once more, not by a key: whatever screen the keys left on top)
         await wait_until(
-            pilot, lambda: app.words.rtl != rtl and _in_its_language(app), "the screen rebuilt in the other language"
+            pilot,
+            lambda: app.words.rtl != rtl and _in_its_language(app) and _footer_shows_keys(app),
+            "the screen rebuilt in the other language, its footer showing its keys",
         )
+
+
+def _footer_shows_keys(app: TawlaApp) -> bool:
+    """A footer on the screen on top, if it has one, shows keys (a rebuilt footer is told them
+    again: the replay's stayed empty after F2)."""
+    footers = list(app.screen.query(TawlaFooter))
+    return all(footer.query(FooterKey) for footer in footers)

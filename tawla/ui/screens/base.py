@@ -84,6 +84,7 @@ class Speaks:
             self.rebuilding = False
         if self.up:
             self.rebuilt()
+            self.refresh_bindings()  # type: ignore[attr-defined]  # (the new footer shows the keys it is told of)
             self.call_after_refresh(self._now_built)  # type: ignore[attr-defined]
 
     def rebuilt(self) -> None:
