@@ -173,3 +173,17 @@ def _footer_shows_keys(app: TawlaApp) -> bool:
     again: the replay's stayed empty after F2)."""
     footers = list(app.screen.query(TawlaFooter))
     return all(footer.query(FooterKey) for footer in footers)
+
+
+@pytest.mark.parametrize("name", [name for name in STORMS if name != "resume"])  # (F2 on a dialog: issue 21)
+async def test_a_screen_rebuilt_by_f2_shows_its_keys(name: str, tmp_path: Path) -> None:
+    """F2 alone on each screen: built again in Arabic, its footer showing its keys."""
+    app = TawlaApp(lang="en", dice=SeededDice(1), settings=Settings(bidi_checked=True), paths=history(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open(pilot, STORMS[name])
+        await pilot.press("f2")
+        await wait_until(
+            pilot,
+            lambda: app.words.rtl and _in_its_language(app) and _footer_shows_keys(app),
+            "the screen rebuilt in Arabic, its footer showing its keys",
+        )
