@@ -31,14 +31,10 @@ from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.rulebook import RulebookScreen
 from tawla.ui.screens.settings import SettingsScreen
 from tests.test_ui import reached, shows
-from tests.waiting import eventually, screen_is, settle, wait_until
+from tests.waiting import eventually, screen_is, screen_text, settle, wait_until
 
 SIZE = (100, 30)
 LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"
-
-
-def screen_text(app: TawlaApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 # -- exact visual strings --------------------------------------------------------------------------

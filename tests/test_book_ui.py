@@ -36,7 +36,7 @@ from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.story import PipLine, StoryScreen
 
 from .test_book import scripted
-from .waiting import eventually, screen_is, wait_until, workers_done
+from .waiting import eventually, screen_is, shows, wait_until, workers_done
 
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)
 """A Wednesday: the week began on Monday the 16th, the month on the 1st."""
@@ -99,17 +99,6 @@ async def new_match_read(pilot: Pilot[object]) -> NewMatchScreen:
     return screen
 
 
-async def text_shown(pilot: Pilot[object], *texts: str) -> None:
-    """Wait until the terminal shows each of ``texts`` (the screen on top, as drawn)."""
-    app = pilot.app
-
-    def missing() -> list[str]:
-        shown = screen_text(app)  # type: ignore[arg-type]
-        return [text for text in texts if text not in shown]
-
-    await wait_until(pilot, lambda: not missing(), lambda: f"on the screen: {missing()}")
-
-
 async def rebuilt(pilot: Pilot[object], selector: str, rtl: bool) -> None:
     """Press F2 and wait until the screen on top is built again in the other language: a new
     ``selector`` (its widget that Enter acts on), with the focus, the screen mirrored or not."""
@@ -138,10 +127,6 @@ def _equal(seen: object, wanted: object) -> None:
 def next_in(cycle: tuple[object, ...], now: object) -> object:
     """What P or R turns ``now`` into."""
     return cycle[(cycle.index(now) + 1) % len(cycle)]
-
-
-def screen_text(app: TawlaApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def table_rows(screen: BookScreen) -> list[list[str]]:
@@ -174,7 +159,7 @@ async def test_new_match_offers_the_known_players_the_last_to_play_first(tmp_pat
         assert [p.name for p in screen.offered[0]] == [p.name for p in book.people()]
         # the last to play first (those of one match by name): the money session, then m4, then m3
         assert [p.name for p in screen.offered[0]] == ["سلمى", "علي", "Ali", "Badr", "Salma"]
-        await text_shown(pilot, *(visual(person.name, rtl=False) for person in book.people()))
+        await shows(pilot, *(visual(person.name, rtl=False) for person in book.people()))
         await pilot.press("escape")  # closes the list, stays
         await wait_until(pilot, lambda: not known.display, "Esc closed the list")
         assert app.screen is screen
@@ -238,7 +223,7 @@ async def test_the_book_opens_from_the_menu_and_the_palette(tmp_path: Path) -> N
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("p")
         await book_shown(pilot)
-        await text_shown(pilot, "Ali", tr("en", "book.players"))
+        await shows(pilot, "Ali", tr("en", "book.players"))
         await pilot.press("escape")
         await screen_is(pilot, MenuScreen)
         await pilot.press("ctrl+p")
@@ -259,7 +244,7 @@ async def test_the_arabic_menu_opens_the_book_with_the_arabic_layouts_key(tmp_pa
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("ح")  # P on the Arabic layout
         await book_shown(pilot)
-        await text_shown(pilot, visual(tr("ar", "book.players"), rtl=True))
+        await shows(pilot, visual(tr("ar", "book.players"), rtl=True))
 
 
 async def test_the_filters_show_exactly_the_figures_of_the_standings(tmp_path: Path) -> None:
@@ -323,7 +308,7 @@ async def test_a_pair_shows_its_figures_and_matches_and_a_match_how_it_went(tmp_
         await pilot.press("enter")
         figures = await screen_is(pilot, FiguresScreen)
         assert [r.file for r in figures.matches] == ["m4.json", "m2.json", "m1.json"]  # the last first
-        await text_shown(pilot, "2–1", "1–2")  # Badr won 2 of 3, Ali 1
+        await shows(pilot, "2–1", "1–2")  # Badr won 2 of 3, Ali 1
         await pilot.press("enter")  # the last match: how it went
         story = await screen_is(pilot, StoryScreen)
         assert story.match.names == ("Badr", "Ali")
@@ -451,7 +436,7 @@ async def test_the_match_over_card_says_the_book_for_the_two_and_opens_it(tmp_pa
         pair = open_book(paths).between("Ali", "Badr", Period.MONTH)
         assert pair is not None and (pair.figures[0].won, pair.figures[1].won) == (won + 1, lost)  # this one counted
         line = tr("en", "over.book", a="Ali", b="Badr", wa=won + 1, wb=lost, period=tr("en", "book.period.month"))
-        await text_shown(pilot, line)
+        await shows(pilot, line)
         await pilot.press("g")
         await screen_is(pilot, StoryScreen)
         await pilot.press("escape")
@@ -525,7 +510,7 @@ async def test_a_story_says_the_dice_luck_against_the_average() -> None:
                 else story.t("story.luck_even")
             )
             said.append(f"{game.pips_rolled(player)} ({round(game.expected_pips(player))})")
-        await text_shown(pilot, *said)
+        await shows(pilot, *said)
 
 
 async def test_after_a_change_of_language_enter_still_opens_a_row_and_a_match(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from tawla.ui.match_view import MatchTexts
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.settings import SettingsScreen
 
-from .waiting import screen_is, wait_until
+from .waiting import screen_is, shows, wait_until
 
 RLI, PDI = "\u2067", "\u2069"
 
@@ -62,17 +62,6 @@ def test_the_setting_is_saved() -> None:
     assert raw["preferences"]["notation"] == "arabic"
     assert settings_from_json(raw).preferences.notation is MoveNotation.ARABIC
     assert settings_from_json(json.loads(settings_to_json(Settings()))).preferences.notation is MoveNotation.STANDARD
-
-
-def screen_text(app: TawlaApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def shows(pilot, text: str) -> str:  # type: ignore[no-untyped-def]
-    """Wait until the screen on top shows ``text`` (drawn after a key, a scroll or a rebuild)."""
-    app = pilot.app
-    await wait_until(pilot, lambda: text in screen_text(app), lambda: f"{text!r} on the screen:\n{screen_text(app)}")
-    return screen_text(app)
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])

@@ -16,23 +16,11 @@ from tawla.ui.match_view import shown_name
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.replay import ReplayScreen
 
-from .waiting import screen_is, settle, wait_until
-
-
-def screen_text(app: TawlaApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+from .waiting import screen_is, screen_text, settle, shows, wait_until
 
 
 def shown(app: TawlaApp, text: str) -> str:
     return visual(text, rtl=app.words.rtl)
-
-
-async def shows(pilot, text: str) -> str:  # type: ignore[no-untyped-def]
-    """Wait until the screen on top shows ``text`` (drawn after a key or a recompose: F2 rebuilds
-    the screen in the other language); return what it shows then."""
-    app = pilot.app
-    await wait_until(pilot, lambda: text in screen_text(app), lambda: f"{text!r} on the screen:\n{screen_text(app)}")
-    return screen_text(app)
 
 
 async def speaks(pilot, lang: str) -> None:  # type: ignore[no-untyped-def]

@@ -21,7 +21,7 @@ from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.too_small import TooSmallScreen
 
 from .burst import burst, taken
-from .waiting import screen_is, screens_are, settle, wait_until
+from .waiting import screen_is, screen_text, screens_are, settle, shows, wait_until
 
 SIZE = (80, 24)
 
@@ -29,16 +29,6 @@ SIZE = (80, 24)
 def app_with(tmp_path: Path | None = None, seed: int = 7) -> TawlaApp:
     paths = Paths(tmp_path / "config", tmp_path / "data") if tmp_path is not None else None
     return TawlaApp(lang="en", dice=SeededDice(seed), paths=paths, settings=Settings(bidi_checked=True))
-
-
-def screen_text(app: TawlaApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def shows(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the screen on top shows ``text`` (drawn after a key, a timer or a recompose)."""
-    app = pilot.app
-    await wait_until(pilot, lambda: text in screen_text(app), lambda: f"{text!r} on the screen:\n{screen_text(app)}")
 
 
 def palettes(app: TawlaApp) -> int:

@@ -52,7 +52,7 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.keys import ARABIC_DIGITS, ARABIC_LAYOUT
 
 from .burst import key_event, send_events
-from .waiting import WAIT, eventually, screens_are, settle, stack, wait_until
+from .waiting import WAIT, eventually, screen_text, screens_are, settle, stack, wait_until
 
 SIZE = (80, 24)
 SEEDS = [(1101, "en"), (1102, "ar"), (1103, "en")]
@@ -820,10 +820,6 @@ async def test_keys_before_ctrl_p_go_to_the_game_and_those_after_it_to_the_palet
             pilot, lambda: search.value == "menu", f"'menu' typed in the search (it holds {search.value!r})"
         )
         await stack_becomes(pilot, "MenuScreen", "GameScreen", "Palette")
-
-
-def screen_text(app: TawlaApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def test_f2_the_rtl_check_answered_and_keys_in_one_burst_in_a_game(tmp_path: Path) -> None:

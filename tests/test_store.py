@@ -31,13 +31,9 @@ from tawla.ui.screens.resume import ResumeScreen
 from tawla.ui.screens.setup import SetupScreen
 
 from .randomplay import play_random_match, random_action, random_rules
-from .waiting import eventually, screen_is, settle, stack, wait_until, workers_done
+from .waiting import eventually, screen_is, screen_text, settle, stack, wait_until, workers_done
 
 SIZE = (100, 30)
-
-
-def screen_text(app: TawlaApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def card_text(app: TawlaApp) -> str:

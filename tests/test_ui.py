@@ -29,27 +29,9 @@ from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.rulebook import RulebookScreen
 from tawla.ui.screens.settings import SettingsScreen
 from tawla.ui.screens.too_small import TooSmallScreen
-from tests.waiting import eventually, screen_is, settle, wait_until
+from tests.waiting import eventually, screen_is, screen_text, settle, shows, wait_until
 
 SIZE = (80, 24)
-
-
-def screen_text(app: TawlaApp) -> str:
-    """What the terminal shows, as plain text (the compositor's rows)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def shows(pilot: Pilot[None], *texts: str) -> str:
-    """Wait until the screen on top shows each of ``texts`` (drawn after a key, a timer or a
-    recompose); return what it shows then."""
-    app: TawlaApp = pilot.app  # type: ignore[assignment]
-
-    def missing() -> list[str]:
-        shown = screen_text(app)
-        return [text for text in texts if text not in shown]
-
-    await wait_until(pilot, lambda: not missing(), lambda: f"{missing()} on the screen:\n{screen_text(app)}")
-    return screen_text(app)
 
 
 def told(match: Match) -> str:

@@ -90,6 +90,24 @@ async def eventually(pilot: Any, check: Callable[[], None], timeout: float = WAI
         await _tick(pilot)
 
 
+def screen_text(app: Any) -> str:
+    """What the terminal shows of the screen on top, as plain text (the compositor's rows)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def shows(pilot: Any, *texts: str, timeout: float = WAIT) -> str:
+    """Wait until the screen on top shows each of ``texts`` (drawn after a key, a timer or a
+    recompose); return what it shows then. Fails showing the screen."""
+    app = pilot.app
+
+    def missing() -> list[str]:
+        shown = screen_text(app)
+        return [text for text in texts if text not in shown]
+
+    await wait_until(pilot, lambda: not missing(), lambda: f"{missing()} on the screen:\n{screen_text(app)}", timeout)
+    return screen_text(app)
+
+
 def _built(screen: Any) -> bool:
     return bool(getattr(screen, "built", screen.is_mounted))
 
