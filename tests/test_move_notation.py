@@ -53,7 +53,7 @@ def test_standard_is_the_default_and_english_is_untouched() -> None:
     assert Preferences().notation is MoveNotation.STANDARD
     steps = (Step(13, 7, 6, False), Step(8, 7, 1, False))
     assert MatchTexts(Words("en"), False, from_the_right=True).play(steps) == "13/7 8/7"
-    assert visual(MatchTexts(Words("ar"), False).play(steps), rtl=True) == "8/7 13/7"  # (each LTR)
+    assert visual(MatchTexts(Words("ar"), False).play(steps), rtl=True) == "8/7 13/7"  # (each LTR, from the right)
 
 
 def test_the_setting_is_saved() -> None:
@@ -118,9 +118,10 @@ async def test_the_panel_writes_moves_from_the_right_and_the_export_keeps_the_st
         await pilot.press("enter")
         await wait_until(pilot, lambda: match.state.on_roll == 1, "the turn ended")
         assert app.screen is game and match.state.phase is Phase.TURN
-        text = await shows(pilot, "4←ﺭﺎﺑ")  # (the last move, in the numbering on the board: the next player's)
-        assert "bar/" not in text and "/3" not in text
+        text = await shows(pilot, "21←ﺭﺎﺑ")  # (the last move, in its mover's numbering, as every move is written)
+        assert "bar/" not in text and "/3" not in text and "ﺭﺎﺑ/" not in text
         app.set_preferences(app.preferences.model_copy(update={"notation": MoveNotation.STANDARD}))
-        await shows(pilot, "bar/")
+        text = await shows(pilot, "ﺭﺎﺑ/21")  # (the standard notation, in the catalog's words, held left to right)
+        assert "bar/" not in text
     exported = match.export_mat()
     assert "43: 25/21 6/3" in exported and "←" not in exported  # (the .mat file's own notation)

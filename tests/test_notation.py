@@ -15,7 +15,6 @@ from tawla.engine.notation import (
     TooManyMoves,
     format_play,
     parse_play,
-    seen_by_opponent,
 )
 
 from .strategies import positions, rolls
@@ -137,17 +136,3 @@ def test_typing_the_rest_after_entering_from_the_bar() -> None:
     assert (first.source, first.dest) == (25, 20)
     found = parse_play(position, (5, 5), "13/8(2) 20/15", made=(first,))
     assert format_play(found) == "bar/20*/15 13/8(2)"
-
-
-@pytest.mark.parametrize(
-    ("mover", "other"),
-    [
-        ("13/8 13/9", "12/17 12/16"),
-        ("bar/22* 6/1", "bar/3* 19/24"),
-        ("6/off(2) 5/3", "19/off(2) 20/22"),
-        ("24/18*/13", "1/7*/12"),
-    ],
-)
-def test_a_play_seen_by_the_opponent(mover: str, other: str) -> None:
-    assert seen_by_opponent(mover) == other
-    assert seen_by_opponent(other) == mover

@@ -198,8 +198,8 @@ async def test_the_cafe_preset_calls_the_roll_on_the_dice_line_the_last_move_and
         await pilot.press("r")  # ليلى: دوبارة
         await _reached(pilot, match, Phase.MOVING, 1, "ليلى's roll")
         panel = _panel(screen)
-        last = plain(tr("ar", "panel.last", name=NAMES[0], dice="4-3 (جهار سه)", play="12/16 12/15"))
-        assert last in panel  # the last move, with its name (in ليلى's numbering)
+        last = plain(tr("ar", "panel.last", name=NAMES[0], dice="4-3 (جهار سه)", play="13/9 13/10"))
+        assert last in panel  # the last move, with its name (in its mover's numbering, as the move list)
         assert "● 43 (جهار سه): 13/9 13/10" in panel  # the move list, with its name
         assert "— دوبارة" in panel  # the dice line
         await _shows(pilot, visual("(جهار سه)", rtl=True))

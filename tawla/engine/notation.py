@@ -92,16 +92,6 @@ def format_steps(steps: Sequence[Step]) -> str:
     return " ".join(t if counts[t] == 1 else f"{t}({counts[t]})" for t in out)
 
 
-_POINT_NUMBER = re.compile(r"(?<![(\d])(\d{1,2})(?![\d)])")
-
-
-def seen_by_opponent(notation: str) -> str:
-    """A play's notation in the other player's numbering (point p is their 25 - p; the bar,
-    off and the repeat counts stay): how the player who moves next reads the last move on a
-    board numbered for them. ``13/8 13/9`` becomes ``12/17 12/16``."""
-    return _POINT_NUMBER.sub(lambda m: str(25 - int(m.group(1))), notation)
-
-
 def format_play(play: Play) -> str:
     """The notation of a play; ``pass`` when nothing could be played."""
     return format_steps(play.steps) if play.steps else "pass"

@@ -22,12 +22,56 @@ RTL_LANGUAGES: Final = frozenset({"ar"})
 _ISOLATES: Final = ("\u2066", "\u2067", "\u2068")  # LRI, RLI, FSI
 
 
-_NO_ISOLATES: Final = {ord(c): None for c in "\u2066\u2067\u2068\u2069"}
+_NO_ISOLATES: Final = {ord(c): None for c in "\u2066\u2067\u2068\u2069\u202c\u202d"}
 
 
 def plain(text: str) -> str:
-    """``text`` without the isolates of :func:`embedded` (for plain output: the command line)."""
+    """``text`` without the isolates of :func:`embedded` and :func:`isolate_ltr` (for plain
+    output: the command line)."""
     return text.translate(_NO_ISOLATES)
+
+
+LRI, RLI, PDI = "\u2066", "\u2067", "\u2069"
+LRO, PDF = "\u202d", "\u202c"
+_RTL_WORDS: Final = re.compile(
+    "[\u0590-\u05ff\u0600-\u065f\u066e-\u06ef\u06fa-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]"
+    "(?:[\u0590-\u05ff\u0600-\u065f\u066e-\u06ef\u06fa-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u0670\u200c\u200d ]*"
+    "[\u0590-\u05ff\u0600-\u065f\u066e-\u06ef\u06fa-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u0670])?"
+)
+"""A stretch of right-to-left words (letters and their marks, the spaces between them), without
+the Arabic-Indic digits (U+0660-U+0669, U+06F0-U+06F9), which read left to right."""
+
+
+def hold_ltr(text: str) -> str:
+    """``text`` drawn exactly in its order, left to right (LRO … PDF), whatever its characters:
+    Arabic-Indic digits, ``*``, ``(2)``, ``+`` or ``/`` at either end. A stretch of Arabic words
+    inside («بار» in «بار/١٠», a name in a file name) is isolated right to left (RLI … PDI), so
+    that it still reads as words."""
+    return LRO + _RTL_WORDS.sub(lambda m: RLI + m.group() + PDI, text) + PDF
+
+
+def isolate_ltr(text: str) -> str:
+    """One left-to-right unit — a move (``16/10*/8``, ``bar/22``, ``8/5(2)``), a roll (6-5), a
+    Position ID, a date, a time, a path, a key chord — kept in its own order inside a sentence
+    of either direction: isolated (LRI … PDI) and held (:func:`hold_ltr`). This is the one place
+    that does it: UAX #9 alone lays Arabic-Indic digits out right to left around ``-``, ``*``
+    and brackets (``٨/*١٦/١٠`` for ``١٦/١٠*/٨``), and moves a leading ``+`` or ``/`` of an ID
+    to its other end in a right-to-left line."""
+    return LRI + hold_ltr(text) + PDI
+
+
+def isolate_units(text: str, rtl: bool = True) -> str:
+    """Left-to-right units separated by spaces (the moves of a play, a date and its time): each
+    one in its own order (:func:`isolate_ltr`), and they follow each other in the reading order
+    of the line: from the right in a right-to-left one (``rtl``), the first unit first."""
+    units = " ".join(isolate_ltr(unit) for unit in text.split(" "))
+    return f"{RLI if rtl else LRI}{units}{PDI}"
+
+
+LTR_PLACEHOLDERS: Final = {"file": isolate_ltr, "id": isolate_ltr, "token": isolate_ltr, "date": isolate_units}
+"""The catalog placeholders that hold left-to-right units (a path, an ID, a typed move, a date
+with its time): in a right-to-left language :func:`tr` fills them in held in their own order
+(:func:`isolate_ltr`; a date and its time each so, the date first from the right)."""
 
 
 def embedded(text: str) -> str:
@@ -61,16 +105,29 @@ def tr(lang: str, key: str, arabic_indic: bool = False, /, **params: object) -> 
         if text is not None:
             if arabic_indic and not key.startswith(_OWN_DIGITS):  # (not inside the {placeholders})
                 text = "".join(p if p.startswith("{") else to_digits(p, True) for p in _FIELDS.split(text))
+            if source in RTL_LANGUAGES and LRI in text:  # (a unit the catalog isolates: held in its order)
+                text = _CATALOG_UNIT.sub(lambda m: isolate_ltr(m.group(1)), text)
             if not params:
                 return text
             if source in RTL_LANGUAGES:
-                params = {k: embedded(v) if isinstance(v, str) else v for k, v in params.items()}
+                params = {k: _embedded(k, v) if isinstance(v, str) else v for k, v in params.items()}
             else:  # a right-to-left name in a left-to-right sentence must not take its neighbours along
                 params = {k: embedded(v) if isinstance(v, str) and _RTL.search(v) else v for k, v in params.items()}
             return text.format(**params)
     return key
 
 
+def _embedded(placeholder: str, value: str) -> str:
+    """A text parameter of a right-to-left sentence: a left-to-right unit held in its order
+    (:data:`LTR_PLACEHOLDERS`), anything else isolated in its own direction (:func:`embedded`)."""
+    unit = LTR_PLACEHOLDERS.get(placeholder)
+    if unit is None or value.startswith(_ISOLATES):
+        return embedded(value)
+    return unit(value)
+
+
+_CATALOG_UNIT: Final = re.compile("\u2066([^\u2066-\u2069{}]*)\u2069")
+"""A left-to-right unit that a catalog text isolates itself («\u2066بار/22\u2069»)."""
 _FIELDS: Final = re.compile(r"(\{[^{}]*\})")
 _RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 """Hebrew, Arabic, Syriac, Thaana, N'Ko … and the Arabic presentation forms."""
@@ -137,16 +194,19 @@ def arabic_indic_by_default(env: Mapping[str, str] | None = None) -> bool:
 _PAIR = re.compile(r"(?<=\d)([- ])(?=\d)")
 
 
-def to_digits(text: str, arabic_indic: bool) -> str:
+def to_digits(text: str, arabic_indic: bool, held: bool = True) -> str:
     """``text`` with its Western digits written Arabic-Indic when asked.
 
     A roll like 6-5 (or a date) keeps reading left to right like the move notation:
     Arabic-Indic digits around a hyphen or a space would otherwise be laid out right to
     left (bidi rule W4 joins only "/" and ":" to them), so the separator is held by
-    left-to-right marks.
+    left-to-right marks — unless ``held`` is False: the text is then a unit that
+    :func:`isolate_ltr` holds whole.
     """
     if not arabic_indic:
         return text
+    if not held:
+        return text.translate(_TO_ARABIC_INDIC)
     return _PAIR.sub("\u200e\\1\u200e", text).translate(_TO_ARABIC_INDIC)
 
 

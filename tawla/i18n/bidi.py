@@ -35,6 +35,9 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
+from tawla.i18n import hold_ltr as hold_ltr  # (the one place that keeps a unit in its order: re-exported)
+from tawla.i18n import isolate_ltr as isolate_ltr
+from tawla.i18n import isolate_units as isolate_units
 from tawla.i18n.uax9 import levels as resolved_levels
 
 
@@ -70,13 +73,6 @@ def _reshaper() -> ArabicReshaper:
 _RESHAPER = _reshaper()
 _CONTROLS = frozenset("\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d\u202e\u200e\u200f\u061c")
 """Bidi formatting characters: they steer the reordering and are then dropped, not drawn."""
-
-LRI, PDI = "\u2066", "\u2069"
-
-
-def isolate_ltr(text: str) -> str:
-    """Keep ``text`` (a roll like 6-5, a score) left to right inside a right-to-left sentence."""
-    return f"{LRI}{text}{PDI}"
 
 
 @lru_cache(maxsize=1)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
-from tawla.i18n import RTL_LANGUAGES, plural_key, to_digits, tr
+from tawla.i18n import RTL_LANGUAGES, isolate_ltr, isolate_units, plural_key, to_digits, tr
 from tawla.i18n.bidi import Bidi, has_rtl, visual, without_controls, without_controls_text
 
 
@@ -45,6 +45,22 @@ class Words:
     def num(self, value: int | str) -> str:
         """A number (or a text of digits, like move notation) in the interface's digits."""
         return to_digits(str(value), self.arabic_indic)
+
+    def unit(self, text: str, digits: bool = True) -> str:
+        """A left-to-right unit — a move, a roll, a Position ID, a path — read in its own order
+        wherever it stands (:func:`~tawla.i18n.isolate_ltr`, in a right-to-left interface); in
+        the interface's digits unless ``digits`` is False (an ID, a path: their characters are
+        what they are)."""
+        if digits:
+            text = to_digits(text, self.arabic_indic, held=False)
+        return isolate_ltr(text) if self.rtl else text
+
+    def units(self, text: str) -> str:
+        """Left-to-right units separated by spaces — the moves of a play, a date and its time —
+        in the interface's digits: each in its own order, one after the other in the reading
+        order (from the right in Arabic: :func:`~tawla.i18n.isolate_units`)."""
+        text = to_digits(text, self.arabic_indic, held=False)
+        return isolate_units(text) if self.rtl else text
 
     def show(self, text: str | Text, justify: str | None = None) -> Bidi | Text:
         """A paragraph for a Static: shaped, wrapped and ordered for the terminal (right-aligned

@@ -7,6 +7,7 @@ to :class:`MatchView`; neither decides a rule here.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -19,11 +20,11 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tawla.engine import BAR
-from tawla.engine.notation import format_steps, seen_by_opponent
+from tawla.engine.notation import format_steps
 from tawla.game.rules import preset_of
 from tawla.game.state import Phase
 from tawla.i18n import LANGUAGES, tr
-from tawla.i18n.bidi import Bidi, isolate_ltr
+from tawla.i18n.bidi import Bidi
 from tawla.store.options import BoardFacing, HomeSide, RollNames
 from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination, LastMove, scale_for
 from tawla.ui.geometry import Cell, Layout
@@ -82,6 +83,9 @@ def shown_name(name: str, words: Words) -> str:
     return name
 
 
+_BAR_OFF: Final = re.compile(r"bar|off")
+
+
 class MatchTexts:
     """How a match is written for the player: rolls, plays, names with their checker."""
 
@@ -102,14 +106,12 @@ class MatchTexts:
     def die(self, value: int) -> str:
         """One die as the panel shows it: its face and its number ("⚅6"), or "[6]" on the
         ASCII board; kept in one piece inside Arabic text."""
-        number = self.words.num(value)
-        text = f"[{number}]" if self.ascii else f"{self.FACES[value - 1]}{number}"
-        return isolate_ltr(text) if self.words.rtl else text
+        text = f"[{value}]" if self.ascii else f"{self.FACES[value - 1]}{value}"
+        return self.words.unit(text)
 
     def roll(self, roll: tuple[int, int], joined: bool = False) -> str:
         """A roll as players write it (6-5, or 65), kept left to right inside Arabic text."""
-        text = self.words.num(f"{roll[0]}{roll[1]}" if joined else f"{roll[0]}-{roll[1]}")
-        return isolate_ltr(text) if self.words.rtl else text
+        return self.words.unit(f"{roll[0]}{roll[1]}" if joined else f"{roll[0]}-{roll[1]}")
 
     def roll_name(self, roll: tuple[int, int]) -> str:
         """A roll's café name: شيش بيش for 6-5, دوشيش for 6-6 (the higher die first)."""
@@ -125,24 +127,32 @@ class MatchTexts:
         text = self.roll(roll, joined)
         return self.words.t("roll.called", roll=text, name=self.roll_name(roll)) if self.calls else text
 
-    def play(self, steps: tuple[Step, ...], other_side: bool = False) -> str:
-        """A play in notation, in the interface's digits. Each move keeps its order (13/7);
-        in Arabic the moves follow each other from right to left. With ``other_side``: in the
-        numbering of the mover's opponent (as the board shows it to them)."""
+    def play(self, steps: tuple[Step, ...]) -> str:
+        """A play in notation, always in its mover's numbering (as the move list, the replay,
+        the notices and the .mat write it), in the interface's digits. In Arabic, each move is
+        held in its own order (``١٦/١٠*/٨``, «بار/٢٢», «٦/خارج(٢)»: the catalog's words for the
+        bar and off, which the move prompt reads too) and the moves follow each other from the
+        right."""
         if not steps:
             return self.words.t("panel.no_move")
         text = format_steps(steps)
-        moves = self.words.num(seen_by_opponent(text) if other_side else text).split(" ")
+        if not self.words.rtl:
+            return self.words.num(text)
         if self.from_the_right:
+            moves = self.words.num(text).split(" ")
             return " ".join(f"\u2067{self._from_the_right(m)}\u2069" for m in moves)  # (RLI … PDI)
-        return " ".join(isolate_ltr(m) for m in moves) if self.words.rtl else " ".join(moves)
+        return self.words.units(self._in_words(text))
+
+    def _in_words(self, text: str) -> str:
+        """The notation with the catalog's words for the bar and off («بار», «خارج»)."""
+        t = self.words.t
+        words = {"bar": t("notation.move_bar"), "off": t("notation.move_off")}
+        return _BAR_OFF.sub(lambda m: words[m.group()], text)
 
     def _from_the_right(self, move: str) -> str:
         """One move of the standard notation (``bar/22*``, ``8/5(2)``) written to be read from
         the right: «بار←٢٢*», «٨←٥(٢)» (drawn ٢٢←ﺭﺎﺑ: the eye meets the source first)."""
-        t = self.words.t
-        words = {"bar": t("notation.move_bar"), "off": t("notation.move_off")}
-        return t("notation.move_to").join(words.get(point, point) for point in move.split("/"))
+        return self.words.t("notation.move_to").join(self._in_words(move).split("/"))
 
     def name(self, match: Match, player: int) -> str:
         """A player's name (a default one in the interface's language: :func:`shown_name`)."""

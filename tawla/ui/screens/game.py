@@ -36,7 +36,7 @@ from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Layout
 from tawla.ui.keys import TWO_LETTERS, both, digit_keys
-from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, layout_for, set_text, viewer
+from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, layout_for, set_text
 from tawla.ui.messages import Played
 from tawla.ui.screens.base import Speaks
 from tawla.ui.screens.dialogs import AnswerScreen, LineScreen, ResignLevelScreen, ResultScreen
@@ -406,10 +406,9 @@ class GameScreen(Speaks, Screen[None]):
         if last is not None:
             player, done = last
             body.append("\n\n")
-            # In the numbering on the board (the viewer's, who is usually the other player).
-            other = viewer(state) != player
+            # In the mover's numbering, as every move is written (the board marks where it went).
             name, rolled = self.words.cut(self.names[player], name_room), self.texts.told(done.roll)
-            play = self.texts.play(done.made, other_side=other)
+            play = self.texts.play(done.made)
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
         room = self.size.height - 24  # a taller terminal shows the game's moves too
