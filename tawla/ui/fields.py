@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
+from bidi.mirror import MIRRORED
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
@@ -36,7 +37,7 @@ from textual.strip import Strip
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
-from tawla.i18n.bidi import embedding_levels, has_rtl, shape, visual, visual_order, without_controls
+from tawla.i18n.bidi import embedding_levels, has_rtl, hold_ltr, shape, visual, visual_order, without_controls
 
 if TYPE_CHECKING:
     from tawla.i18n.words import Words
@@ -79,16 +80,23 @@ class FieldLayout:
 
 
 @lru_cache(maxsize=256)
-def field_layout(value: str, rtl: bool) -> FieldLayout:
+def field_layout(value: str, rtl: bool, held: bool = False) -> FieldLayout:
     """``value`` laid out in a paragraph of the given direction (the cells' texts together are
-    exactly :func:`tawla.i18n.bidi.visual` of it)."""
+    exactly :func:`tawla.i18n.bidi.visual` of it); with ``held``, held left to right in its
+    own order as every move, ID and path is drawn (:func:`tawla.i18n.hold_ltr`: «بار/٢٠» is
+    not laid out «٢٠/بار», nor ``١٦/١٠*/٨`` as ``٨/*١٦/١٠``)."""
     shaped = shape(value)
     owners = _owners(value, shaped)
     drawn = visual(value, rtl)
     if owners is None:  # (never met: drawn letter by letter, unjoined, in order)
         shaped, owners = value, [(i,) for i in range(len(value))]
         drawn = ""
-    order = [j for j in visual_order(shaped, rtl) if without_controls(shaped[j])]
+    if held:
+        order, levels = _held(shaped)
+        drawn = "".join(MIRRORED.get(shaped[j], shaped[j]) if levels[j] % 2 else shaped[j] for j in order)
+    else:
+        order = [j for j in visual_order(shaped, rtl) if without_controls(shaped[j])]
+        levels = list(embedding_levels(shaped, rtl)) if shaped else []
     if len(drawn) != len(order):
         drawn = "".join(shaped[j] for j in order)
     cells: list[Cell] = []
@@ -103,13 +111,34 @@ def field_layout(value: str, rtl: bool) -> FieldLayout:
     if last is not None:
         # Beside the last character, on the side the text goes on: left of it at an odd
         # (right-to-left) level, right of it at an even one.
-        level = embedding_levels(shaped, rtl)[next(j for j, owned in enumerate(owners) if last in owned)]
+        level = levels[next(j for j, owned in enumerate(owners) if last in owned)]
         end = cell_of[last] if level % 2 else cell_of[last] + 1
     slot: list[int] = []
     for p in range(len(value) + 1):
         k = next((cell_of[i] for i in range(p, len(value)) if i in cell_of), None)
         slot.append(end if k is None else k if k < end else k + 1)
     return FieldLayout(tuple(cells), end, tuple(slot))
+
+
+def _held(shaped: str) -> tuple[list[int], list[int]]:
+    """The visual order (without the formatting characters) and the level of each character of
+    ``shaped``, held left to right in its own order (:func:`tawla.i18n.hold_ltr`)."""
+    controlled = hold_ltr(shaped)
+    source: list[int | None] = []
+    i = 0
+    for char in controlled:  # (hold_ltr only adds formatting characters: the others are shaped's)
+        if i < len(shaped) and char == shaped[i]:
+            source.append(i)
+            i += 1
+        else:
+            source.append(None)
+    all_levels = embedding_levels(controlled, False)
+    levels = [0] * len(shaped)
+    for k, j in enumerate(source):
+        if j is not None:
+            levels[j] = all_levels[k]
+    order = [j for k in visual_order(controlled, False) if (j := source[k]) is not None and without_controls(shaped[j])]
+    return order, levels
 
 
 def _is_mark(char: str) -> bool:
@@ -203,7 +232,7 @@ class BidiInput(Input):
 
     def field_layout(self) -> FieldLayout:
         """The value as drawn now (with the suggestion's rest, when one is shown)."""
-        return field_layout(self.value + self._shown_suggestion(), self.paragraph_rtl)
+        return field_layout(self.value + self._shown_suggestion(), self.paragraph_rtl, self.direction == "ltr")
 
     def _shown_suggestion(self) -> str:
         suggestion = self._suggestion
@@ -354,7 +383,7 @@ class BidiInput(Input):
     def _step(self, delta: int, select: bool) -> None:
         """The cursor one cell left (-1) or right (+1) as drawn; a selection without Shift
         ends at its edge on that side."""
-        layout = field_layout(self.value, self.paragraph_rtl)
+        layout = field_layout(self.value, self.paragraph_rtl, self.direction == "ltr")
         row = layout.row
         start, end = self.selection
         if not select and start != end:

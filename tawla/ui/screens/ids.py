@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +13,9 @@ from textual.widgets import Static
 
 from tawla.ui.keys import both
 from tawla.ui.screens.base import Speaks
+
+if TYPE_CHECKING:
+    from tawla.i18n.bidi import Bidi
 
 
 class IdsScreen(Speaks, ModalScreen[None]):
@@ -29,15 +34,19 @@ class IdsScreen(Speaks, ModalScreen[None]):
         self.position, self.match, self.xgid = position, match, xgid
 
     def compose(self) -> ComposeResult:
+        # Each ID held in its own order: a "+" or "/" at one end stays there in Arabic too.
         with Vertical(classes="card wide"):
             yield Static(self.say("ids.title"), classes="title")
             yield Static(self.say("ids.position"), classes="label")
-            yield Static(self.show(Text(self.position, style="bold")), id="position", classes="id")
+            yield Static(self._held_id(self.position), id="position", classes="id")
             yield Static(self.say("ids.match"), classes="label")
-            yield Static(self.show(Text(self.match, style="bold")), id="match", classes="id")
+            yield Static(self._held_id(self.match), id="match", classes="id")
             yield Static(self.say("ids.xgid"), classes="label")
-            yield Static(self.show(Text(self.xgid, style="bold")), id="xgid", classes="id")
+            yield Static(self._held_id(self.xgid), id="xgid", classes="id")
             yield Static(self.say("ids.hint"), id="hint", classes="hint")
+
+    def _held_id(self, text: str) -> Bidi | Text:
+        return self.show(Text(self.words.unit(text, digits=False), style="bold"))
 
     def action_copy(self) -> None:
         self.app.copy_to_clipboard(f"{self.position}:{self.match}")
