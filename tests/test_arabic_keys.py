@@ -15,7 +15,7 @@ from textual.binding import Binding
 from tawla.engine import legal_plays
 from tawla.game import Match, Phase, RuleSet, ScriptedDice
 from tawla.i18n import tr
-from tawla.i18n.bidi import visual
+from tawla.i18n.bidi import isolate_ltr, visual
 from tawla.i18n.words import Words
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
@@ -41,11 +41,11 @@ NAMES = [
     ("enter", "Enter", "Enter"),
     ("escape", "Esc", "Esc"),
     ("tab", "Tab", "Tab"),
-    ("shift+tab", "Shift+Tab", f"{LRI}Shift+Tab{PDI}"),
+    ("shift+tab", "Shift+Tab", f"{isolate_ltr('Shift+Tab')}"),
     ("backspace", "Backspace", "Backspace"),
     ("pagedown", "Page Down", "Page Down"),
     ("left", "←", "←"),
-    ("ctrl+w", "Ctrl+W", f"{LRI}Ctrl+W{PDI}"),
+    ("ctrl+w", "Ctrl+W", f"{isolate_ltr('Ctrl+W')}"),
     ("f1", "F1", "F1"),
     ("colon", ":", ":"),
     ("right_square_bracket", "]", "]"),
@@ -53,8 +53,8 @@ NAMES = [
     ("ق", "r (ق)", "ق (r)"),
     ("b", "b (لا)", "لا (b)"),
     ("\ufefb", "b (لا)", "لا (b)"),  # lam-alef as one character
-    ("R", "R (Shift+ق)", f"{LRI}Shift+ق{PDI} (R)"),  # Shift+R types a dammatan, a mark
-    ("arabic_dammatan", "R (Shift+ق)", f"{LRI}Shift+ق{PDI} (R)"),
+    ("R", "R (Shift+ق)", f"{isolate_ltr('Shift+ق')} (R)"),  # Shift+R types a dammatan, a mark
+    ("arabic_dammatan", "R (Shift+ق)", f"{isolate_ltr('Shift+ق')} (R)"),
     ("question_mark", "? (؟)", "؟ (?)"),
     ("arabic_question_mark", "? (؟)", "؟ (?)"),
     ("slash", "/ (ظ)", "ظ (/)"),
@@ -80,7 +80,7 @@ def test_the_footer_names_keys_short() -> None:
         "R",
     ]
     assert key_label("r", AR, short=True) == "ق (r)"
-    assert key_label("ctrl+p", AR, short=True) == f"{LRI}^P{PDI}"  # (not P^ in an Arabic footer)
+    assert key_label("ctrl+p", AR, short=True) == f"{isolate_ltr('^P')}"  # (not P^ in an Arabic footer)
     assert key_label("R", AR, short=True) == "R"  # («Shift+ق (R)»: the help has the room for it)
 
 
@@ -216,12 +216,12 @@ HELP_ROWS = {
     # (English row, Arabic row) in logical order: the keys, then what they do
     "key.primary": ("Enter or Space", "Enter أو المسافة"),
     "key.beaver": ("b (لا)", "لا (b)"),
-    "key.resign": ("R (Shift+ق)", f"{LRI}Shift+ق{PDI} (R)"),
+    "key.resign": ("R (Shift+ق)", f"{isolate_ltr('Shift+ق')} (R)"),
     "key.notation": (": or / (ظ)", ": أو ظ (/)"),
-    "key.die": (f"1–6 ({LRI}١–٦{PDI})", f"١–٦ ({LRI}1–6{PDI})"),
-    "key.menu": ("Ctrl+W", f"{LRI}Ctrl+W{PDI}"),
+    "key.die": (f"1–6 ({LRI}١–٦{PDI})", f"١–٦ ({isolate_ltr('1–6')})"),
+    "key.menu": ("Ctrl+W", f"{isolate_ltr('Ctrl+W')}"),
     "key.help": ("F1 or ? (؟)", "F1 أو ؟ (?)"),
-    "key.quit": ("Ctrl+Q or Ctrl+C", f"{LRI}Ctrl+Q{PDI} أو {LRI}Ctrl+C{PDI}"),
+    "key.quit": ("Ctrl+Q or Ctrl+C", f"{isolate_ltr('Ctrl+Q')} أو {isolate_ltr('Ctrl+C')}"),
 }
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Final
 
 from textual.keys import KEY_NAME_REPLACEMENTS
 
+from tawla.i18n import LRI, PDI
 from tawla.i18n.bidi import isolate_ltr
 
 if TYPE_CHECKING:
@@ -54,6 +55,11 @@ def _name(char: str) -> str:
     except ValueError:
         return char
     return KEY_NAME_REPLACEMENTS.get(key, key)
+
+
+def key_of(char: str) -> str:
+    """The key name a binding uses for a typed character (Textual's :func:`_name` rule)."""
+    return _name(char)
 
 
 def both(*keys: str) -> str:
@@ -207,4 +213,5 @@ def digits_label(first: int, last: int, words: Words) -> str:
     Western one left to right in an Arabic line, where it would read 6–1)."""
     latin = f"{first}–{last}"
     arabic = f"{ARABIC_DIGITS[first]}–{ARABIC_DIGITS[last]}"
-    return f"{arabic} ({isolate_ltr(latin)})" if words.rtl else f"{latin} ({isolate_ltr(arabic)})"
+    # (The Arabic-Indic range only isolated, not held: it reads in its own script's direction.)
+    return f"{arabic} ({isolate_ltr(latin)})" if words.rtl else f"{latin} ({LRI}{arabic}{PDI})"

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.text import Text
+from textual import events
 from textual.widget import Widget
 
 from tawla.ui.compat import going
+from tawla.ui.keys import LIGATURES, TWO_LETTERS, key_of
 from tawla.ui.messages import Built
 
 if TYPE_CHECKING:
@@ -100,6 +102,56 @@ class Speaks:
         found = next(iter(query.results(kind) if kind is not None else query), None)
         return found
 
+    # -- a key that types two letters (B on the Arabic layout types «لا») ---------------------
+
+    _key_before = ""
+    """The key this screen was given before the one it is given now."""
+
+    def on_key(self, event: events.Key) -> None:
+        """Two letters one after the other that one key types (:data:`~tawla.ui.keys.TWO_LETTERS`:
+        «لا», B on the Arabic layout, as Windows and macOS send it) are that key, as its one
+        character (U+FEFB, as X11 sends it) is, on every screen that binds it. Decided in its turn,
+        once the keys before it have done what they do (a double just offered in the same burst
+        can then be beavered); when the key does nothing there, the second letter is its own key
+        (the alef is H)."""
+        first, self._key_before = self._key_before, event.key
+        key = TWO_LETTERS.get(first + event.key)
+        if key is None:
+            return
+        ligature = key_of(LIGATURES.get(first + event.key, first + event.key))
+        if ligature not in self.active_bindings:  # type: ignore[attr-defined]
+            return  # (this screen has no use for the key: the letters are letters)
+        event.stop()
+        event.prevent_default()
+        second = event.key
+        self.app.in_turn(lambda: self._two_letters(ligature, second))
+
+    async def _two_letters(self, ligature: str, second: str) -> None:
+        if not self.up or self.app.screen is not self:
+            return
+        if await self.two_letter_key(ligature):
+            return
+        active = self.active_bindings.get(second)
+        if active is not None and active.enabled:
+            await self.app.run_action(active.binding.action, active.node)
+
+    async def two_letter_key(self, key: str) -> bool:
+        """What the key typing two letters does here (``key``: its binding's key, the ligature):
+        its binding's action, if it is enabled now. True if it did something (else the second
+        letter is its own key)."""
+        active = self.active_bindings.get(key)  # type: ignore[attr-defined]
+        if active is None or not active.enabled:
+            return False
+        return bool(await self.app.run_action(active.binding.action, active.node))
+
+    @property
+    def focus_chain(self) -> list[Widget]:
+        """The order Tab takes: Textual's (from the top, and along each row from the left), each
+        row taken from the right in a right-to-left interface, where it starts (the main
+        button, the first field of a row: on the right)."""
+        chain: list[Widget] = super().focus_chain  # type: ignore[misc]
+        return reading_order(chain) if self.words.rtl else chain
+
     def _words_changed(self) -> None:
         relabel = getattr(self, "relabel", None)
         if relabel is not None:
@@ -138,3 +190,17 @@ class Speaks:
     def say(self, key: str, /, justify: str | None = None, **params: object) -> Bidi | Text:
         """``show(t(key, ...))``."""
         return self.words.say(key, justify, **params)
+
+
+def reading_order(chain: list[Widget]) -> list[Widget]:
+    """A focus chain in right-to-left reading order: the widgets that follow each other on
+    one row (the same top line on the screen) taken from the right."""
+    out: list[Widget] = []
+    i = 0
+    while i < len(chain):
+        j = i + 1
+        while j < len(chain) and chain[j].region.y == chain[i].region.y:
+            j += 1
+        out.extend(sorted(chain[i:j], key=lambda w: -w.region.x))
+        i = j
+    return out

@@ -35,7 +35,7 @@ from tawla.ui.cursor import Cursor
 from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Layout
-from tawla.ui.keys import TWO_LETTERS, both, digit_keys
+from tawla.ui.keys import both, digit_keys
 from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, layout_for, set_text
 from tawla.ui.messages import Played
 from tawla.ui.screens.base import Speaks
@@ -835,11 +835,6 @@ class GameScreen(Speaks, Screen[None]):
         if self._frames:
             self._stop_steps()
             self.query_one(BoardView).show(self._board())
-        first, self._last_key = self._last_key, event.key
-        if not self.typing and TWO_LETTERS.get(first + event.key) == "b" and self._lam_alef():
-            event.stop()  # (B on an Arabic layout that sends «لا» as two letters: the beaver's key)
-            event.prevent_default()
-            return
         if self.typing and event.is_printable and event.character:
             event.stop()
             event.prevent_default()
@@ -851,13 +846,13 @@ class GameScreen(Speaks, Screen[None]):
             event.prevent_default()
             self.action_notation()
 
-    _last_key = ""
-    """The key before this one (two letters one after the other may be one key: «لا» is B)."""
-
-    def _lam_alef(self) -> bool:
-        """«لا» typed by B on an Arabic layout: what b does (beaver, or raccoon when that is what
-        can be done), if the cube allows one of them now; else the alef is its own key (h,
-        cursor left: the lam, G, does nothing). True if it was taken as b."""
+    async def two_letter_key(self, key: str) -> bool:
+        """«لا» typed by B on an Arabic layout as two letters (see Speaks.on_key): what b does
+        (beaver, or raccoon when that is what can be done), if the cube allows one of them now;
+        else the alef is its own key (h, cursor left: the lam, G, does nothing). True if it was
+        taken as b."""
+        if self.typing:
+            return False
         acts = self.match.actions()
         if not acts & {Action.BEAVER, Action.RACCOON} or self._asking:
             return False

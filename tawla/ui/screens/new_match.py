@@ -311,7 +311,7 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
                 from tawla.i18n.messages import rules_error_text
 
                 key = getattr(err, "type", None) or "rules.tournament_money"
-                problem.update(self.show(rules_error_text(self.words.lang, str(key))))
+                problem.update(self.show(self.num(rules_error_text(self.words.lang, str(key)))))
         self._summarize()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -78,10 +78,10 @@ class SetupScreen(Speaks, ModalScreen[tuple[MatchState, str, str | None] | None]
                 which = "setup.bad_match"
             else:
                 which = "setup.bad_position"
-            self._problem(self.t(which, problem=id_error_text(lang, err)))
+            self._problem(self.t(which, problem=self.num(id_error_text(lang, err))))
             return
         except ActionError as err:
-            self._problem(action_error_text(lang, err))
+            self._problem(self.num(action_error_text(lang, err)))
             return
         self.dismiss((state, position, match))
 
