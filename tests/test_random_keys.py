@@ -402,7 +402,9 @@ async def test_enter_twice_on_the_resume_list_resumes_once(tmp_path: Path) -> No
     async with app.run_test(size=SIZE) as pilot:
         await _on_the_menu_with_a_saved_match(pilot, app)
         await keys(pilot, ["c"], "MenuScreen", "ResumeScreen")
-        await keys(pilot, ["enter", "enter"], "MenuScreen", "GameScreen")
+        # The second Enter meets who plays it (asked next) and does nothing there.
+        await keys(pilot, ["enter", "enter"], "MenuScreen", "NewMatchScreen")
+        await keys(pilot, ["ctrl+s"], "MenuScreen", "GameScreen")
         assert app.keeper.owns(app.screen.match)  # type: ignore[attr-defined]
 
 
@@ -510,7 +512,9 @@ async def test_enter_twice_when_setting_up_a_position(typed: list[str], tmp_path
                 assert isinstance(field, Input)
                 await send(pilot, list(part))
                 await wait_until(pilot, lambda f=field, p=part: f.value == p, f"{part!r} typed in {field.id}")
-        await keys(pilot, ["enter", "enter"], "MenuScreen", "GameScreen")
+        # The second Enter meets who plays it (asked next) and does nothing there.
+        await keys(pilot, ["enter", "enter"], "MenuScreen", "NewMatchScreen")
+        await keys(pilot, ["ctrl+s"], "MenuScreen", "GameScreen")
         assert app.keeper.owns(app.screen.match)  # type: ignore[attr-defined]
 
 

@@ -26,6 +26,7 @@ from tawla.ui.screens.dialogs import LineScreen, NoticeScreen, ResultScreen
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.ids import IdsScreen
 from tawla.ui.screens.menu import MenuScreen
+from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.replay import ReplayScreen
 from tawla.ui.screens.resume import ResumeScreen
 from tawla.ui.screens.setup import SetupScreen
@@ -739,6 +740,8 @@ async def test_a_position_is_set_up_from_its_ids(tmp_path: Path) -> None:
         setup.query_one("#match").focus()
         await pilot.press("enter")
         await wait_until(pilot, lambda: setup not in app.screen_stack, lambda: f"the set-up closed: {card_text(app)!r}")
+        await screen_is(pilot, NewMatchScreen)  # (who plays it, and how: asked next)
+        await pilot.press("ctrl+s")
         game = await screen_is(pilot, GameScreen)
         assert game.match.position_id() == pid and game.match.match_id() == mid
         state = game.match.state
@@ -776,6 +779,8 @@ async def test_a_position_is_set_up_from_an_xgid(tmp_path: Path) -> None:
         setup.query_one("#position").focus()
         await pilot.press("enter")
         await wait_until(pilot, lambda: setup not in app.screen_stack, lambda: f"the set-up closed: {card_text(app)!r}")
+        await screen_is(pilot, NewMatchScreen)  # (who plays it, and how: asked next)
+        await pilot.press("ctrl+s")
         game = await screen_is(pilot, GameScreen)
         state = game.match.state
         assert state.phase is Phase.MOVING and state.turn is not None and state.turn.roll == (6, 5)

@@ -246,3 +246,45 @@ def preset_of(rules: RuleSet) -> str:
         if all(getattr(rules, key) == value for key, value in customs.items()):
             return name
     return CUSTOM
+
+
+OPTIONS: Final = (
+    "opening",
+    "next_game_opener",
+    "cube",
+    "max_cube",
+    "gammons_count",
+    "backgammons_count",
+    "holland",
+    "jacoby",
+    "beavers",
+    "raccoons",
+    "automatic_doubles",
+)
+"""Every house custom of a rule set (its fields but the match length), in the order the settings
+show them."""
+
+
+def presets_for(rules: RuleSet) -> tuple[str, ...]:
+    """The presets that can be played at the length of ``rules`` (a tournament is a match)."""
+    return tuple(name for name in PRESETS if rules.is_match or name != "tournament")
+
+
+def differences(rules: RuleSet, name: str) -> tuple[str, ...]:
+    """The options (:data:`OPTIONS`) in which ``rules`` differ from the preset ``name`` at their
+    length, among those that mean something under ``rules``: gammons off is one difference
+    (backgammons then count nothing of their own), the cube off another (its highest value,
+    the Jacoby rule and beavers go with it)."""
+    base = preset(name, rules.match_length)
+    return tuple(
+        option for option in OPTIONS if getattr(rules, option) != getattr(base, option) and rules.applies(option)
+    )
+
+
+def nearest_preset(rules: RuleSet) -> str:
+    """The preset whose customs ``rules`` follow (:func:`preset_of`), else the preset they
+    differ least from (the first of :data:`PRESETS` on a tie): what "Custom" is said against."""
+    named = preset_of(rules)
+    if named != CUSTOM:
+        return named
+    return min(presets_for(rules), key=lambda name: len(differences(rules, name)))

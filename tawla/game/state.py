@@ -71,6 +71,17 @@ class ResultKind(enum.IntEnum):
     BACKGAMMON = 3
 
 
+class Discount(enum.StrEnum):
+    """Why a win scores less than its size times the cube (R14, R18)."""
+
+    GAMMONS_OFF = "gammons_off"
+    """Gammons do not count: every game is worth the cube alone."""
+    BACKGAMMONS_OFF = "backgammons_off"
+    """Backgammons do not count: a backgammon scores as a gammon."""
+    JACOBY = "jacoby"
+    """The Jacoby rule (money play): the cube was never turned, so a gammon counts single."""
+
+
 class Ending(enum.StrEnum):
     """How a game ended."""
 
@@ -244,6 +255,50 @@ class MatchState:
             multiplier = 1
         return multiplier * self.cube.value
 
+    def counted_as(self, kind: ResultKind) -> Discount | None:
+        """Why a win of ``kind`` now scores less than its size times the cube (what
+        :meth:`points_for` applies), or None when it scores its full size."""
+        rules = self.rules
+        if kind is ResultKind.SINGLE:
+            return None
+        if not rules.gammons_count:
+            return Discount.GAMMONS_OFF
+        if rules.jacoby and not rules.is_match and self.cube.owner is None:
+            return Discount.JACOBY
+        if kind is ResultKind.BACKGAMMON and not rules.backgammons_count:
+            return Discount.BACKGAMMONS_OFF
+        return None
+
+    def resign_levels(self) -> tuple[ResultKind, ...]:
+        """What the player on roll can resign now, a single game first: a gammon and a
+        backgammon only when each is worth more than the one below it (not with gammons off,
+        nor under the Jacoby rule with the cube in the middle; no backgammon when it counts as a
+        gammon). Offering more than can be won would give nothing more away."""
+        levels = [ResultKind.SINGLE]
+        for kind in (ResultKind.GAMMON, ResultKind.BACKGAMMON):
+            if self.points_for(kind) > self.points_for(levels[-1]):
+                levels.append(kind)
+        return tuple(levels)
+
+    @property
+    def opens_next(self) -> int | None:
+        """Once a game is over (and the match is not), who opens the next one without an
+        opening roll: this game's winner when the rules say the previous winner opens (R4);
+        None when an opening roll decides who starts it (or there is no next game)."""
+        if self.phase is not Phase.GAME_OVER or not self.results:
+            return None
+        if self.rules.next_game_opener is NextOpener.PREVIOUS_WINNER:
+            return self.results[-1].winner
+        return None
+
+    @property
+    def game_under_way(self) -> bool:
+        """A game has begun and is not over: a checker has moved, a roll is being played or
+        the cube has turned (a money session ended now leaves that game uncounted)."""
+        if self.phase in (Phase.OPENING, Phase.GAME_OVER, Phase.MATCH_OVER):
+            return False
+        return self.phase is not Phase.TURN or self.turns_played != (0, 0) or self.cube != Cube()
+
 
 # -- the one check: may this happen now, and if not, why -------------------------------
 
@@ -322,7 +377,12 @@ def _double_refusal(state: MatchState) -> ActionError | None:
 
 
 def _answer_refusal(state: MatchState) -> ActionError | None:
-    """Take or pass: only with a double, beaver or raccoon on offer."""
+    """Take or pass: only with a double, beaver or raccoon on offer (never without the cube)."""
+    error = _over(state)
+    if error is not None:
+        return error
+    if not state.rules.cube:
+        return ActionError("cube_off")
     if state.phase in (Phase.TURN, Phase.MOVING):
         return ActionError("no_double")
     return phase_refusal(state, *_DECIDING)
@@ -333,6 +393,8 @@ def _beaver_refusal(state: MatchState) -> ActionError | None:
     error = _over(state)
     if error is not None:
         return error
+    if not rules.cube:
+        return ActionError("cube_off")
     if rules.is_match:
         return ActionError("beavers_match")
     if not rules.beavers:
@@ -352,6 +414,8 @@ def _raccoon_refusal(state: MatchState) -> ActionError | None:
     error = _over(state)
     if error is not None:
         return error
+    if not rules.cube:
+        return ActionError("cube_off")
     if rules.is_match:
         return ActionError("raccoons_match")
     if not rules.raccoons:
@@ -372,6 +436,19 @@ def _resign_refusal(state: MatchState, level: object) -> ActionError | None:
         return error
     if level not in (1, 2, 3) or isinstance(level, bool):
         return ActionError("bad_level", value=level)
+    return None
+
+
+def end_session_refusal(state: MatchState) -> ActionError | None:
+    """Why the money session cannot be ended now, or None when it can (the players may stop
+    between games or in the middle of one, whose result is then not counted): a match ends
+    when it is won (``session_match``); a double or a resignation on offer is answered first."""
+    if state.rules.is_match:
+        return ActionError("session_match")
+    if state.phase in _DECIDING:
+        return ActionError("answer_double")
+    if state.phase is Phase.RESIGNING:
+        return ActionError("answer_resignation")
     return None
 
 

@@ -38,6 +38,7 @@ from tawla.store.lock import Lock, is_locked, try_lock
 
 if TYPE_CHECKING:
     from tawla.game.match import Match
+    from tawla.game.rules import RuleSet
     from tawla.store import saves
 
 # The saves module brings the game's rules (pydantic): it is imported where it is used,
@@ -182,6 +183,18 @@ class Keeper:
             return preset_of(RuleSet.model_validate(entry.listing.rules or {}))
         except ValidationError:
             return "custom"
+
+    @staticmethod
+    def rules_of(entry: Unfinished) -> RuleSet | None:
+        """The rules an unfinished match is played under (None: its file's rules do not read)."""
+        from pydantic import ValidationError
+
+        from tawla.game.rules import RuleSet
+
+        try:
+            return RuleSet.model_validate(entry.listing.rules or {})
+        except ValidationError:
+            return None
 
     def _repair(self, ident: str) -> saves.Listing | None:
         """A file that does not read as a saved match: set aside, said, and replaced by its
@@ -401,6 +414,36 @@ class Keeper:
         if self.problem is not None:
             self.problem = None
             self._changed()
+
+    def end_session(self, match: Match) -> bool:
+        """Put the money session this keeper owns into the history, as a finished match goes
+        there: off the Resume list, counted by the book (whoever is ahead on points won it).
+        False when the disk refuses (said, and the session stays as it was: nothing is lost);
+        True as well when nothing is kept (no data folder)."""
+        from tawla.store import saves
+
+        saved = self.saved
+        if self.folder is None or self.paths is None:
+            return True
+        if saved is None or saved.match is not match:
+            return False
+        path = self.file_of(saved.id)
+        try:
+            saves.archive(saved, self.paths.history)
+            path.unlink(missing_ok=True)
+            previous_of(path).unlink(missing_ok=True)
+        except OSError as exc:
+            self._cannot_save(exc)
+            return False
+        if self._lock is not None:
+            self._lock.release(remove=True)
+        self._lock = None
+        self.saved = None
+        self._revision = -1
+        if self.problem is not None:
+            self.problem = None
+            self._changed()
+        return True
 
     def save_now(self) -> None:
         """Save the owned match, whatever happens next."""

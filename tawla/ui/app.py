@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
     from tawla.game.match import Match
     from tawla.game.rules import RuleSet
+    from tawla.game.state import MatchState
     from tawla.store.book import Book
     from tawla.store.saves import SavedMatch
     from tawla.store.settings import Preferences, Settings
@@ -541,6 +542,7 @@ class TawlaApp(KeysInOrder):
         def left(_: object) -> None:
             if self.keeper.owns(match):
                 self.keeper.release()  # (another tawla may resume it now)
+            if self.keeper.owns(match) or self.playing is match:  # (a money session ended: in the history)
                 self.playing = None
                 self._refresh_menu()
 
@@ -597,20 +599,40 @@ class TawlaApp(KeysInOrder):
 
         self.push_screen(ResumeScreen(self.keeper), picked)
 
-    def action_setup(self) -> None:
-        """Set up a position from its IDs and play on from there."""
+    def action_setup(self, typed: tuple[str, str] = ("", "")) -> None:
+        """Set up a position from its IDs (``typed``: as typed before), then say who plays it
+        and under which customs (the New match screen, the names and rules of the last match
+        offered, the length, score and cube the IDs'), and play on from there. Esc on the
+        second step goes back to the IDs."""
         from tawla.game.match import Match
+        from tawla.game.setup import state_from_ids
+        from tawla.ui.screens.new_match import MatchChosen, NewMatchScreen
         from tawla.ui.screens.setup import SetupScreen
 
-        def chosen(answer: tuple[object, str, str | None] | None) -> None:
+        setup = SetupScreen(self.settings.rules, *typed)
+
+        def chosen(answer: tuple[MatchState, str, str | None] | None) -> None:
             if answer is None:
                 return
             state, position, match_id = answer
-            names = tuple(n or self.words.t(f"new.default{i + 1}") for i, n in enumerate(self.settings.names))
-            match = Match(names=names, dice=self.dice, start=state)  # type: ignore[arg-type]
-            self.start_match(match, setup=(position, match_id))
 
-        self.push_screen(SetupScreen(self.settings.rules), chosen)
+            def under(rules: RuleSet) -> RuleSet:  # (the IDs' length, score and cube in any rules)
+                return state_from_ids(position, match_id, rules).rules
+
+            def players(picked: MatchChosen | None) -> None:
+                if picked is None:
+                    self.action_setup(setup.typed)
+                    return
+                self.settings = self.settings.model_copy(update={"names": picked.typed})
+                start = state_from_ids(position, match_id, picked.rules)
+                self.start_match(Match(names=picked.names, dice=self.dice, start=start), setup=(position, match_id))
+
+            screen = NewMatchScreen(
+                state.rules, self.settings.names, self.read_book, setup=under, fixed_length=match_id is not None
+            )
+            self.push_screen(screen, players)
+
+        self.push_screen(setup, chosen)
 
     def action_replay(self) -> None:
         """Pick a saved match and replay its games."""
@@ -699,6 +721,19 @@ class TawlaApp(KeysInOrder):
             LineScreen(self.words.t("export.title"), self.words.t("export.hint"), check=check, value=default), chosen
         )
 
+    def end_session(self, match: Match) -> bool:
+        """End the money session ``match`` (asked first by the game): into the history, off the
+        Resume list. False when it could not be put away (the reason is said)."""
+        return self.keeper.end_session(match)
+
+    def action_end_session(self) -> None:
+        """End the money session being played (the game asks first)."""
+        from tawla.ui.screens.game import GameScreen
+
+        game = self.screen
+        if isinstance(game, GameScreen) and game.autosaves:  # (on top: not under a dialog)
+            game.action_end_session()
+
     def action_menu(self) -> None:
         """Back to the menu from a game (saved, and on the Resume list) or a replay."""
         from tawla.ui.screens.game import GameScreen
@@ -738,6 +773,9 @@ class TawlaApp(KeysInOrder):
         names: list[tuple[str, Callable[[], object]]] = []
         if any(isinstance(screen, _game_screen()) for screen in self.screen_stack):
             names.append(("menu", self.action_menu))
+        playing = self.playing
+        if playing is not None and not playing.rules.is_match:  # type: ignore[attr-defined]
+            names.append(("end_session", self.action_end_session))
         names.append(("new_match", self.action_new_match))
         if self.has_unfinished_match():
             names.append(("resume", self.action_resume))

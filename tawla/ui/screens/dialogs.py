@@ -41,7 +41,8 @@ class _Dialog(Speaks, ModalScreen[object]):
 
 
 class ResignLevelScreen(_Dialog):
-    """Which resignation to offer: 1 single, 2 gammon, 3 backgammon (Esc: none)."""
+    """Which resignation to offer: 1 single, 2 gammon, 3 backgammon (Esc: none), of the
+    ``levels`` that can be won (the game says which: with gammons off, a single game only)."""
 
     BINDINGS = [
         Binding(digit_keys(1), "choose(1)", show=False),
@@ -49,6 +50,15 @@ class ResignLevelScreen(_Dialog):
         Binding(digit_keys(3), "choose(3)", show=False),
         Binding("escape", "choose(0)", show=False),
     ]
+
+    def __init__(self, title: str, body: str, hint: str, levels: tuple[int, ...] = (1, 2, 3)) -> None:
+        super().__init__(title, body, hint)
+        self.levels = levels
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return parameters[0] == 0 or parameters[0] in self.levels
+        return True
 
     def action_choose(self, level: int) -> None:
         self.dismiss(level)
@@ -100,18 +110,30 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
 
     With the match (``match``), G shows how the game went (:mod:`tawla.ui.screens.story`); at
     the end of a match (``book``), a line of the players' book says where the two stand this
-    month («The book: Ali 7 – 5 Badr, this month», this match counted) and P opens the book."""
+    month («The book: Ali 7 – 5 Badr, this month», this match counted) and P opens the book.
+    After a game of money play (``end_session``), E answers "end_session": the players would
+    stop there."""
 
     BINDINGS = [
         Binding("enter", "close", show=False),
         Binding(both("g"), "story", "key.story", show=False),
         Binding(both("p"), "book", "key.book", show=False),
+        Binding(both("e"), "end_session", "key.end_session", show=False),
     ]
 
-    def __init__(self, title: str, body: str, hint: str, match: Match | None = None, book: bool = False) -> None:
+    def __init__(
+        self,
+        title: str,
+        body: str,
+        hint: str,
+        match: Match | None = None,
+        book: bool = False,
+        end_session: bool = False,
+    ) -> None:
         super().__init__(title, body, hint)
         self.match = match
         self.with_book = book
+        self.end_session = end_session
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):
@@ -150,7 +172,13 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
             return self.match is not None
         if action == "book":
             return self.with_book
+        if action == "end_session":
+            return self.end_session
         return True
+
+    def action_end_session(self) -> None:
+        if self.is_active:
+            self.dismiss("end_session")
 
     def action_story(self) -> None:
         from tawla.ui.screens.story import StoryScreen

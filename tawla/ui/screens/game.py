@@ -26,7 +26,9 @@ from textual.widgets import Input, Label, Static
 from tawla.engine import Position, Step, apply_step, legal_plays
 from tawla.engine.explain import Reason, Why, explain_roll
 from tawla.engine.notation import NotationError, format_play, parse_play
-from tawla.game import Action, ActionError, Match, Phase, ResultKind
+from tawla.game import Action, ActionError, Ending, Match, Phase, ResultKind
+from tawla.game.figures import Side
+from tawla.game.state import end_session_refusal
 from tawla.i18n.messages import action_error_text, notation_error_text, reason_text
 from tawla.store.options import EndTurn, MoveNotation
 from tawla.ui.board import BoardModel, BoardView
@@ -38,8 +40,9 @@ from tawla.ui.geometry import Layout
 from tawla.ui.keys import both, digit_keys
 from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, layout_for, set_text
 from tawla.ui.messages import Played
+from tawla.ui.rules_words import rules_name
 from tawla.ui.screens.base import Speaks
-from tawla.ui.screens.dialogs import AnswerScreen, LineScreen, ResignLevelScreen, ResultScreen
+from tawla.ui.screens.dialogs import AnswerScreen, ConfirmScreen, LineScreen, ResignLevelScreen, ResultScreen
 from tawla.ui.typed_moves import notation_from_typed
 
 _OFFERED_BY = {Phase.DOUBLED: True, Phase.BEAVERED: False, Phase.RACCOONED: True}
@@ -84,6 +87,7 @@ class GameScreen(Speaks, Screen[None]):
         Binding(both("R"), "resign", "key.resign"),
         Binding(both("i"), "ids", "key.ids", show=False),
         Binding("ctrl+w", "leave", "key.menu"),
+        Binding(both("e"), "end_session", "key.end_session"),
     ]
 
     def __init__(self, match: Match) -> None:
@@ -350,6 +354,7 @@ class GameScreen(Speaks, Screen[None]):
         "undo",
         "notation",
         "resign",
+        "end_session",
     )
 
     def _panel(self) -> Group:
@@ -363,6 +368,7 @@ class GameScreen(Speaks, Screen[None]):
                 head.append("  " + t("panel.crawford"), style="bold reverse")
         else:
             head.append(t("panel.money"), style="bold")
+        head.append("\n" + rules_name(self.words, rules))
         head.append("\n" + t("panel.game", number=state.game))
         if self.autosaves and self.app.not_saving is not None:
             head.append("\n" + t("panel.not_saved"), style="bold reverse")
@@ -582,6 +588,9 @@ class GameScreen(Speaks, Screen[None]):
             "escape": moving and (bool(state.turn.made) or picked),  # type: ignore[union-attr]
             "notation": moving and not complete,
             "resign": on,
+            # Money play only; heard in every phase of a game (a refusal is said), shown before
+            # the roll (see footer_state: the footer has no room while moving).
+            "end_session": on and not state.rules.is_match,
         }
         allowed = table.get(action, True)
         # While moving, keep Undo and Type a move in the footer, greyed out when they do
@@ -607,6 +616,9 @@ class GameScreen(Speaks, Screen[None]):
             return False  # (Enter waits at the hand-over: r rolls, and the footer says r)
         if action in self._SPEAKING and allowed:
             return self._SPEAKING[action] in self.match.actions()
+        if action == "end_session" and allowed:
+            state = self.match.state
+            return state.phase in (Phase.OPENING, Phase.TURN) and end_session_refusal(state) is None
         return allowed
 
     # -- actions: rolling and the cube ----------------------------------------------------------
@@ -920,19 +932,20 @@ class GameScreen(Speaks, Screen[None]):
             self.act(lambda: _raise(refused))
             return
         self.handover = False
+        levels = tuple(int(kind) for kind in state.resign_levels())  # (only what can be won)
         body = "\n".join(
             t(f"resign.level{level}", points=self.t_n("points", state.points_for(ResultKind(level))))
-            for level in (1, 2, 3)
+            for level in levels
         )
+        hint = t("resign.hint" if len(levels) == 3 else f"resign.hint{len(levels)}")
 
         def chosen(level: int | None) -> None:
             if level and Action.RESIGN in self.match.actions():
                 self.act(self.match.resign, level)
                 self.after_action()
 
-        self.app.push_screen(
-            ResignLevelScreen(t("resign.title", name=self.names[state.on_roll]), body, t("resign.hint")), chosen
-        )
+        title = t("resign.title", name=self.names[state.on_roll])
+        self.app.push_screen(ResignLevelScreen(title, body, hint, levels), chosen)
 
     def _answer_resignation(self) -> None:
         """The opponent accepts with y (Enter does nothing here: it also rolls and moves)."""
@@ -945,8 +958,9 @@ class GameScreen(Speaks, Screen[None]):
 
         def answered(yes: bool | None) -> None:
             self._asking = False
-            if self.match.state.phase is Phase.RESIGNING:
-                self.act(self.match.accept if yes else self.match.decline)
+            resigning = self.match.state.phase is Phase.RESIGNING
+            if resigning and self.act(self.match.accept if yes else self.match.decline) and not yes:
+                self.notice = lambda: self.t("notice.declined", name=self.names[1 - resigner])
             self.after_action()
 
         self.app.push_screen(
@@ -966,8 +980,14 @@ class GameScreen(Speaks, Screen[None]):
         kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
         how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
         points = self.t_n("points", result.points)
-        body = t("over.body", name=names[result.winner], how=how, points=points)
+        why = state.counted_as(result.kind) if result.ending is not Ending.DROP else None
+        if why is not None:  # (gammons off, the Jacoby rule: the points are less than the win)
+            body = t("over.body_why", name=names[result.winner], how=how, points=points, why=t(f"over.why_{why}"))
+        else:
+            body = t("over.body", name=names[result.winner], how=how, points=points)
         body += "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
+        if state.phase is Phase.GAME_OVER:
+            body += "\n" + self._next_opener(state.game + 1, state.opens_next, "over.next_winner")
         self._asking = True
         if state.phase is Phase.MATCH_OVER:
             winner = state.winner
@@ -981,14 +1001,86 @@ class GameScreen(Speaks, Screen[None]):
             self.app.push_screen(over, match_over)
             return
 
-        def next_game(_: object) -> None:
+        def next_game(answer: object) -> None:
             self._asking = False
-            if self.match.state.phase is Phase.GAME_OVER:
-                self.act(self.match.next_game)
+            if answer == "end_session":  # (e on the card of a money game: asked first)
+                self.action_end_session()
+                return
             self.notice = None
+            if self.match.state.phase is Phase.GAME_OVER and self.act(self.match.next_game):
+                now = self.match.state
+                number, opener = now.game, now.on_roll if now.phase is Phase.TURN else None
+                self.notice = lambda: self._next_opener(number, opener, "notice.opens_winner")
             self.after_action()
 
-        self.app.push_screen(ResultScreen(t("over.title"), body, t("over.hint"), self.match), next_game)
+        money = not state.rules.is_match
+        hint = t("over.hint") + (" · " + t("over.end_hint") if money else "")
+        self.app.push_screen(ResultScreen(t("over.title"), body, hint, self.match, end_session=money), next_game)
+
+    def _next_opener(self, number: int, opener: int | None, winner_key: str) -> str:
+        """Who opens game ``number`` and why (the rules' next_game_opener, asked of the game):
+        ``opener``, the previous game's winner, or an opening roll."""
+        if opener is None:
+            return self.t("notice.opens_roll", number=number)
+        return self.t(winner_key, number=number, name=self.names[opener])
+
+    # -- ending a money session ---------------------------------------------------------------
+
+    def action_end_session(self) -> None:
+        """e (or the palette) in money play: the session's tally, asked first; yes puts the
+        session into the history (the book counts it as it counts a money session: whoever is
+        ahead on points won it) and shows its tally, then the menu."""
+        state = self.match.state
+        refused = end_session_refusal(state)
+        if refused is not None:
+            self.act(lambda: _raise(refused))
+            return
+        if self._asking and state.phase is not Phase.GAME_OVER:
+            return
+        from tawla.game.tally import story_of, tally
+
+        counted = tally(story_of(self.match))
+        lines = [self._tally(counted.sides, counted.winner if counted.games else -1)]
+        if state.game_under_way:
+            lines.append(self.t("session.under_way"))
+        lines.append(self.t("session.to_history" if counted.games else "session.no_games"))
+        self._asking = True
+        self.handover = False
+
+        def answered(yes: bool | None) -> None:
+            self._asking = False
+            if not yes or not self.app.end_session(self.match):
+                self.after_action()  # (back to the game, or to the card of the game just over)
+                return
+            self._asking = True
+            card = ResultScreen(
+                self.t("session.over_title"), lines[0], self.t("session.over_hint"), self.match, book=True
+            )
+            self.app.push_screen(card, lambda _: self.dismiss(None))
+
+        question = ConfirmScreen(self.t("session.end_title"), "\n".join(lines), self.t("session.end_hint"))
+        self.app.push_screen(question, answered)
+
+    def _tally(self, sides: tuple[Side, Side], winner: int | None) -> str:
+        """The session's games and points won by each player, and who is ahead (``winner``:
+        None when level, -1 to leave it unsaid: no game was finished)."""
+        names = self.names
+        a, b = sides
+        line = self.t(
+            "session.tally",
+            a=names[0],
+            b=names[1],
+            ga=self.t_n("count.games", a.games),
+            gb=self.t_n("count.games", b.games),
+            pa=self.t_n("points", a.points),
+            pb=self.t_n("points", b.points),
+        )
+        if winner == -1:
+            return line
+        if winner is None:
+            return line + "\n" + self.t("session.level")
+        lead = self.t_n("points", abs(a.points - b.points))
+        return line + "\n" + self.t("session.ahead", name=names[winner], points=lead)
 
     def action_ids(self) -> None:
         from tawla.ui.screens.ids import IdsScreen

@@ -28,21 +28,25 @@ class HistoryScreen(Speaks, ModalScreen[Path | None]):
         self.title_key = title_key
         self.include_current = include_current
 
-    def _files(self) -> list[Path]:
+    def _files(self) -> tuple[list[Path], list[Path]]:
+        """The unfinished matches (if listed), and the history."""
         keeper = self.keeper
         unfinished = [entry.listing.path for entry in keeper.unfinished()] if self.include_current else []
-        return unfinished + keeper.history()
+        return unfinished, keeper.history()
 
     def compose(self) -> ComposeResult:
         options = []
-        for path in self._files():
+        unfinished, history = self._files()
+        for path in unfinished + history:
             entry = saves.listing(path)
             if entry is None:
                 text = self.t("history.unreadable", file=path.name)
             else:
                 a, b = entry.names
                 length = self.t("panel.money") if not entry.length else self.t_n("panel.match", entry.length)
-                state = self.t("history.finished" if entry.finished else "history.unfinished")
+                # A money session in the history has ended there, as the book counts it.
+                ended = entry.finished or (not entry.length and path in history)
+                state = self.t("history.finished" if ended else "history.unfinished")
                 text = self.t(
                     "history.entry",
                     date=self.num(entry.started),

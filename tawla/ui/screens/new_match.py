@@ -4,15 +4,25 @@ The name fields offer the players the book knows (:class:`KnownPlayers`, a list 
 field): the one who played last first, narrowed to those whose name holds what is typed
 (Arabic and Latin alike, whatever the case, accents or short vowels: see
 :meth:`tawla.store.book.Book.people`). Down opens it and moves in it, Enter takes the name,
-Esc closes it; any other name can still be typed. The book is read in a thread once the
-screen is up (reading it never delays the menu, nor this screen's first frame).
+Esc closes it; any other name can still be typed. The list pushes the rows under it down (the
+card scrolls when it no longer fits): it never hides another field. Two names the book holds
+for one player (:meth:`tawla.store.book.Book.key_of`: "Sam" and "sam") are refused. The book
+is read in a thread once the screen is up (reading it never delays the menu, nor this
+screen's first frame).
+
+The match length is any number of points from 1 to 25, or money play: typed as digits
+(``7``, ``1`` ``5``), ``m`` or ``0`` for money play, or picked from its list.
+
+The same screen asks who plays a set-up position, and under which customs (``setup``): the
+length, the score and the cube are then those of the IDs.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -23,11 +33,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from tawla.game import RuleSet
+from tawla.game import ActionError, RuleSet
 from tawla.game.rules import PRESETS, preset, preset_of
 from tawla.i18n.bidi import has_rtl
 from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
+from tawla.ui.keys import both, digit_keys
+from tawla.ui.rules_words import rules_detail
 from tawla.ui.screens.base import Speaks
 
 if TYPE_CHECKING:
@@ -44,11 +56,50 @@ class MatchChosen:
     typed: tuple[str, str]
 
 
-LENGTHS = (1, 3, 5, 7, 9, 11, 15, 21, 25, 0)
+MAX_LENGTH = 25
+"""The longest match on offer (the README's 1 to 25)."""
+LENGTHS = (*range(1, MAX_LENGTH + 1), 0)
 """Match lengths on offer; 0 is money play."""
 
 OFFERED = 8
 """Known players offered at most under a name field."""
+
+
+class LengthSelect(Select[int]):
+    """The match length: every length from 1 to 25 points, and money play. Quick from the keyboard,
+    closed or open: digits type the length (Western or Arabic-Indic; a second digit within
+    :attr:`WINDOW` seconds makes 15 of 1 and 5, as long as the length stays at most 25),
+    ``m`` (or 0) is money play."""
+
+    WINDOW: ClassVar[float] = 1.5
+    """Seconds within which a second digit adds to the first."""
+
+    BINDINGS: ClassVar = [
+        Binding(digit_keys(1), "digit(1)", "key.length_points", key_display="1–25"),
+        *[Binding(digit_keys(d), f"digit({d})", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)],
+        Binding(both("m"), "money", "key.money"),
+    ]
+
+    _typed = ""
+    _at = 0.0
+
+    def action_digit(self, digit: int) -> None:
+        now = time.monotonic()
+        typed = self._typed + str(digit) if self._typed and now - self._at <= self.WINDOW else str(digit)
+        if int(typed) > MAX_LENGTH or (typed.startswith("0") and len(typed) > 1):
+            typed = str(digit)
+        self._typed, self._at = typed, now
+        self._choose(int(typed))
+
+    def action_money(self) -> None:
+        self._typed = ""
+        self._choose(0)
+
+    def _choose(self, length: int) -> None:
+        self.value = length
+        if self.expanded:  # (what was typed is the choice: the list closes on it, as on Enter)
+            self.focus()
+            self.expanded = False
 
 
 class KnownPlayers(OptionList):
@@ -70,11 +121,25 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         Binding("up", "known(-1)", show=False),
     ]
 
-    def __init__(self, rules: RuleSet, names: tuple[str, str], book: Callable[[], Book] | None = None) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        names: tuple[str, str],
+        book: Callable[[], Book] | None = None,
+        *,
+        setup: Callable[[RuleSet], RuleSet] | None = None,
+        fixed_length: bool = False,
+    ) -> None:
         """``rules`` and ``names``: those of the last match started (the screen answers the
         rules and the names chosen, as typed and as played); ``book``: reads the players'
-        book (in a worker thread), whose players the name fields offer."""
+        book (in a worker thread), whose players the name fields offer.
+
+        ``setup``: the screen asks who plays a set-up position and how; every rule set chosen
+        goes through it (the IDs' length, score and cube put into it; an ActionError refuses
+        it). ``fixed_length``: the IDs gave the length, which cannot be chosen here."""
         super().__init__()
+        self.setup = setup
+        self.fixed_length = fixed_length
         self.rules: RuleSet = rules
         self.names = names
         self.read_book = book
@@ -90,7 +155,7 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         self.set_class(self.rtl, "-rtl")
         names = self.names
         with Vertical(id="card"):
-            yield Static(self.say("new.title"), classes="title")
+            yield Static(self.say("setup.players_title" if self.setup else "new.title"), classes="title")
             for i in (0, 1):
                 name_input = BidiInput(
                     names[i], placeholder=self.line(self.t(f"new.default{i + 1}")), id=f"name{i}", max_length=24
@@ -100,13 +165,19 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
                 yield KnownPlayers(id=f"known{i}", classes="known")
                 # An Arabic name is also shown here the way it will appear in the game.
                 yield Static(id=f"preview{i}", classes="preview")
+            length = self.rules.match_length
+            options = [(self.line(self.t("new.money") if n == 0 else self.t_n("new.points", n)), n) for n in LENGTHS]
+            if length not in LENGTHS:  # (a set-up position's length may be any: it is the IDs')
+                options.append((self.line(self.t_n("new.points", length)), length))
             yield from self._row(
                 "new.length",
-                Select(
-                    [(self.line(self.t("new.money") if n == 0 else self.t_n("new.points", n)), n) for n in LENGTHS],
-                    value=self.rules.match_length if self.rules.match_length in LENGTHS else 5,
+                LengthSelect(
+                    options,
+                    value=length,
                     allow_blank=False,
+                    type_to_search=False,
                     id="length",
+                    disabled=self.fixed_length,
                 ),
             )
             yield from self._row(
@@ -119,6 +190,8 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
                 ),
             )
             yield Static(id="summary", classes="hint")
+            if self.fixed_length:
+                yield Static(self.say("setup.length_fixed"), classes="hint")
             yield Static(id="problem", classes="error")
             with Horizontal(id="buttons"):  # the main button on the right, in Arabic too
                 yield Button(self.line(self.t("new.house_rules")), id="house")
@@ -186,6 +259,8 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
             ]
         )
         known.display = bool(people)
+        if people:
+            self.call_after_refresh(known.scroll_visible, animate=False)  # (the card may scroll to show it)
         return people
 
     def close_offer(self, i: int) -> bool:
@@ -230,11 +305,13 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
             known.action_cursor_up()
 
     def action_back(self) -> None:
-        """Esc: closes the list of known players if one is open, else goes back."""
+        """Esc: closes the list of known players if one is open, else goes back (answering
+        nothing: a set-up position goes back to its IDs)."""
         i = self._field()
         if i is not None and self.close_offer(i):
             return
-        self.app.pop_screen()
+        if self.is_active:  # (an Esc of the same burst, behind the one that closed it: #11)
+            self.dismiss(None)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -271,6 +348,7 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         if event.input.id in ("name0", "name1"):
             i = int(event.input.id[-1])
             self._preview(i, event.value)
+            self.query_one("#problem", Static).update("")
             if self._set[i] == event.value:  # (a name picked from the list: no typing)
                 return
             self._set[i] = None
@@ -286,14 +364,21 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
             preview.display = False
 
     def _summarize(self) -> None:
-        t = self.t
-        r = self.rules
-        parts = [
-            t(f"summary.opening.{r.opening.value}"),
-            t(f"summary.next.{r.next_game_opener.value}"),
-            t("summary.cube_on") if r.cube else t("summary.cube_off"),
-        ]
-        self.query_one("#summary", Static).update(self.show(" · ".join(parts)))
+        self.query_one("#summary", Static).update(self.show(rules_detail(self.words, self.rules)))
+
+    def _take(self, rules: RuleSet) -> bool:
+        """Play under ``rules`` from now on (through ``setup`` for a set-up position); False,
+        with the problem said, when the position cannot be played under them."""
+        if self.setup is not None:
+            try:
+                rules = self.setup(rules)
+            except ActionError as err:
+                from tawla.i18n.messages import action_error_text
+
+                self.query_one("#problem", Static).update(self.show(action_error_text(self.words.lang, err)))
+                return False
+        self.rules = rules
+        return True
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "length" and event.value == self.rules.match_length:
@@ -303,10 +388,10 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         problem = self.query_one("#problem", Static)
         problem.update("")
         if event.select.id == "length":
-            self.rules = self.rules.adjusted(match_length=int(str(event.value)))
+            self._take(self.rules.adjusted(match_length=int(str(event.value))))
         elif event.select.id == "preset" and event.value != "custom":
             try:
-                self.rules = preset(str(event.value), self.rules.match_length)
+                self._take(preset(str(event.value), self.rules.match_length))
             except ValueError as err:
                 from tawla.i18n.messages import rules_error_text
 
@@ -327,14 +412,28 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         from tawla.ui.screens.settings import SettingsScreen
 
         rules = await self.app.push_screen_wait(SettingsScreen(self.rules, for_new_match=True))
-        if isinstance(rules, RuleSet):
-            self.rules = rules
+        if isinstance(rules, RuleSet) and self._take(rules):
+            rules = self.rules
             with self.prevent(Select.Changed):
                 self.query_one("#preset", Select).value = preset_of(rules)
-                self.query_one("#length", Select).value = rules.match_length if rules.match_length in LENGTHS else 5
+                self.query_one("#length", Select).value = rules.match_length
             self._summarize()
+
+    def one_player(self, a: str, b: str) -> bool:
+        """Whether the book counts the names ``a`` and ``b`` as one player (its own key: case,
+        spaces and short vowels aside, and the players it merged), read or not yet."""
+        if self.book is not None:
+            return self.book.key_of(a) == self.book.key_of(b)
+        from tawla.store.players import name_key
+
+        return name_key(a) == name_key(b)
 
     def action_start(self) -> None:
         names = tuple(self.query_one(f"#name{i}", Input).value.strip() or self.t(f"new.default{i + 1}") for i in (0, 1))
         typed = tuple(self.query_one(f"#name{i}", Input).value.strip() for i in (0, 1))
+        if self.one_player(names[0], names[1]):
+            self.query_one("#problem", Static).update(self.show(self.t("new.same_player", a=names[0], b=names[1])))
+            self.query_one("#name1", Input).focus()
+            self.app.bell()
+            return
         self.dismiss(MatchChosen(self.rules, (names[0], names[1]), (typed[0], typed[1])))

@@ -52,7 +52,8 @@ class ResumeScreen(Speaks, ModalScreen[str | None]):
             matches.highlighted = free[0] if free else None
 
     def describe(self, entry: Unfinished) -> str:
-        """``Ali 2 – Badr 1 · 5-point match · International · 2026-11-30 17:02``."""
+        """``Ali 2 – Badr 1 · 5-point match · International · 2026-11-30 17:02`` (or
+        ``… · Custom: like Café, but with the cube · …``)."""
         listing = entry.listing
         a, b = listing.names
         length = self.t("panel.money") if not listing.length else self.t_n("panel.match", listing.length)
@@ -63,12 +64,22 @@ class ResumeScreen(Speaks, ModalScreen[str | None]):
             sa=listing.score[0],
             sb=listing.score[1],
             length=length,
-            rules=self.t(f"preset.{self.keeper.preset_name(entry)}"),
+            rules=self._rules(entry),
             date=self.num(listing.saved or listing.started),
         )
         if entry.busy:
             text += " · " + self.t("resume.busy")
         return text
+
+    def _rules(self, entry: Unfinished) -> str:
+        """The preset the match is played under and what differs from it (custom rules are
+        said against the nearest preset)."""
+        rules = self.keeper.rules_of(entry)
+        if rules is None:
+            return self.t("preset.custom")
+        from tawla.ui.rules_words import rules_name
+
+        return rules_name(self.words, rules)
 
     @on(OptionList.OptionSelected)
     def picked(self, event: OptionList.OptionSelected) -> None:

@@ -1,5 +1,5 @@
 """Set up a position from a GNU Backgammon Position ID (and a Match ID), or from an XGID, and play on
-from there."""
+from there (who plays it, and under which customs, is asked next: see ``TawlaApp.action_setup``)."""
 
 from __future__ import annotations
 
@@ -26,10 +26,13 @@ class SetupScreen(Speaks, ModalScreen[tuple[MatchState, str, str | None] | None]
     XGID, which carries the same). Enter checks them and starts; a problem is named under the
     fields. Returns (state, position ID, match ID): an XGID comes back as the IDs that say the same."""
 
-    def __init__(self, rules: RuleSet) -> None:
-        """``rules``: the default rules (a Match ID names the match length and the cube's state)."""
+    def __init__(self, rules: RuleSet, position: str = "", match: str = "") -> None:
+        """``rules``: the default rules (a Match ID names the match length and the cube's state);
+        ``position`` and ``match``: the IDs as typed before (back from the next step)."""
         super().__init__()
         self.rules = rules
+        self.typed = (position, match)
+        """The two fields as typed, kept when the IDs are taken."""
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", show=False)]
@@ -38,9 +41,9 @@ class SetupScreen(Speaks, ModalScreen[tuple[MatchState, str, str | None] | None]
         with Vertical(classes="card wide"):
             yield Static(self.say("setup.title"), classes="title")
             yield Static(self.say("setup.position"), classes="label")
-            yield BidiInput(id="position", max_length=80, placeholder="4HPwATDgc/ABMA", direction="ltr")
+            yield BidiInput(self.typed[0], id="position", max_length=80, placeholder="4HPwATDgc/ABMA", direction="ltr")
             yield Static(self.say("setup.match"), classes="label")
-            yield BidiInput(id="match", max_length=20, placeholder="cAkAAAAAAAAA", direction="ltr")
+            yield BidiInput(self.typed[1], id="match", max_length=20, placeholder="cAkAAAAAAAAA", direction="ltr")
             yield Static("", id="problem", classes="error")
             yield Static(self.say("setup.hint"), classes="hint")
 
@@ -83,6 +86,7 @@ class SetupScreen(Speaks, ModalScreen[tuple[MatchState, str, str | None] | None]
         except ActionError as err:
             self._problem(self.num(action_error_text(lang, err)))
             return
+        self.typed = (self.query_one("#position", Input).value, self.query_one("#match", Input).value)
         self.dismiss((state, position, match))
 
     def _problem(self, text: str) -> None:
