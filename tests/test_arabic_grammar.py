@@ -363,7 +363,9 @@ def test_the_check_catches_every_imperative_of_the_old_catalog() -> None:
         "اختر", "اختاري", "أعد", "أعيدي", "تقدم", "تراجع", "استسلم", "ضاعفي"
     ]  # fmt: skip
     # … and what it leaves: nouns, a past with its fatha, a present or passive with its damma, the dual
-    assert not imperatives("وضع الحجر ووضعها، رفع الحجر، رمي الزهر، التراجع، تراجُع، تقدُّم، غير صالح، سجل المباراة، حول اللوح")
+    assert not imperatives(
+        "وضع الحجر ووضعها، رفع الحجر، رمي الزهر، التراجع، تراجُع، تقدُّم، غير صالح، سجل المباراة، حول اللوح"
+    )
     assert not imperatives("أخرجَ الخاسر حجراً. هل أُخرج برقم أعلى؟ تُعرض المضاعفة. أعيدا الرمي، ارميا الزهر")
     assert not imperatives("ويقال: «سكّر خانة»") and imperatives("سكّر خانة") == ["سكر"]
     assert imperatives("أخرج الخاسر حجراً") == ["أخرج"]  # (unvowelled, a past reads as the imperative)
