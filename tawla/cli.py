@@ -117,7 +117,6 @@ _ARGPARSE_MESSAGES: dict[str, tuple[str, str | None]] = {
     "argument %(argument_name)s: %(message)s": ("cli.error.argument", None),
     "unrecognized arguments: %s": ("cli.error.unrecognized", "args"),
     "expected one argument": ("cli.error.expected_one", None),
-    "invalid choice: %(value)r (choose from %(choices)s)": ("cli.error.invalid_choice", None),
     "invalid %(type)s value: %(value)r": ("cli.error.invalid_value", None),
     "ignored explicit argument %r": ("cli.error.explicit_argument", "value"),
     "the following arguments are required: %s": ("cli.error.required", "args"),
@@ -165,13 +164,43 @@ def _argparse_in(lang: str) -> Iterator[None]:
         setattr(argparse, "ngettext", before[1])  # noqa: B010
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, without the line that names the commands as argparse writes them
+    (``{moves,book}``) above the commands themselves: each command is listed on its own line."""
+
+    def _format_action(self, action: argparse.Action) -> str:
+        if isinstance(action, argparse._SubParsersAction) and not action.help:
+            return "".join(self._format_action(command) for command in action._get_subactions())
+        return super()._format_action(action)
+
+
+def _choices(lang: str, choices: Iterable[object]) -> str:
+    """The values an option or the command takes, as the player's language lists them:
+    ``'random', 'manual'`` in English, «random أو manual» in Arabic."""
+    return tr(lang, "cli.error.choices_or").join(tr(lang, "cli.error.choice", choice=str(c)) for c in choices)
+
+
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser that speaks the player's language, argparse's own messages included."""
 
     def __init__(self, lang: str, **kwargs: Any) -> None:
         self.lang = lang
+        kwargs.setdefault("formatter_class", _Formatter)
         with _argparse_in(lang):
             super().__init__(**kwargs)
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """A value outside an option's choices, or an unknown command, said with the choices
+        in the player's language (argparse lists their ``repr``, and names the command by its
+        metavar: ``{moves,book}: invalid choice: 'foo'``)."""
+        choices = action.choices
+        if choices is None or value in choices:
+            return
+        if isinstance(action, argparse._SubParsersAction):
+            message = tr(self.lang, "cli.error.invalid_command", value=str(value), choices=_choices(self.lang, choices))
+            raise argparse.ArgumentError(None, message)
+        message = tr(self.lang, "cli.error.invalid_choice", value=str(value), choices=_choices(self.lang, choices))
+        raise argparse.ArgumentError(action, message)
 
     def parse_args(  # type: ignore[override]
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None

@@ -153,7 +153,7 @@ USAGE = {
         (
             ("--lang", "ar", "--dice", "loaded"),
             "ar",
-            "tawla: خطأ: --dice: الاختيار «loaded» غير صالح، والمتاح: 'random', 'manual'",
+            "tawla: خطأ: --dice: الاختيار «loaded» غير صالح، والمتاح: random أو manual",
         ),
         (("--seed",), "en", "tawla: error: --seed: expects a value"),
         (("--lang", "ar", "--seed"), "ar", "tawla: خطأ: --seed: يتطلب قيمة"),
@@ -196,15 +196,15 @@ def test_argparse_speaks_arabic_by_the_locale_too() -> None:
             "ar",
             "الاستعمال: tawla moves [-h] [--batch] [POSITION_ID] [DICE]\n"
             "\n"
-            "اعرض النقلات القانونية لوضعية ورمية\n"
+            "عرض النقلات القانونية لوضعية ورمية\n"
             "\n"
             "الوسائط:\n"
             "  POSITION_ID  معرّف وضعية من GNU Backgammon، مثل 4HPwATDgc/ABMA\n"
             "  DICE         الرمية، مثل 31 أو 3-1\n"
             "\n"
             "الخيارات:\n"
-            "  -h, --help   اعرض هذه المساعدة واخرج\n"
-            "  --batch      اقرأ أسطراً بالشكل POSITION_ID DICE من الدخل القياسي واكتب كائن\n"
+            "  -h, --help   عرض هذه المساعدة والخروج\n"
+            "  --batch      قراءة أسطر بالشكل POSITION_ID DICE من الدخل القياسي وكتابة كائن\n"
             "               JSON لكل سطر\n",
         ),
     ],
@@ -218,7 +218,7 @@ def test_the_help_of_moves_in_the_players_language(lang: str, expected: str) -> 
     ("lang", "headings", "help_line"),
     [
         ("en", ["commands:", "options:"], "  -h, --help            show this help and exit"),
-        ("ar", ["الأوامر:", "الخيارات:"], "  -h, --help            اعرض هذه المساعدة واخرج"),
+        ("ar", ["الأوامر:", "الخيارات:"], "  -h, --help            عرض هذه المساعدة والخروج"),
     ],
 )
 def test_the_headings_of_the_help_in_the_players_language(lang: str, headings: list[str], help_line: str) -> None:
@@ -228,6 +228,67 @@ def test_the_headings_of_the_help_in_the_players_language(lang: str, headings: l
     assert [line for line in done.stdout.splitlines() if line.endswith(":") and not line.startswith(" ")] == headings
     assert help_line in done.stdout.splitlines()
     assert "\u2066" not in done.stdout and "\u2068" not in done.stdout  # plain text on the command line
+
+
+HELP_AR = (
+    USAGE["ar"] + "\n"
+    "الطاولة في الطرفية، للاعبين اثنين على لوحة مفاتيح واحدة.\n"
+    "\n"
+    "الأوامر:\n"
+    "  moves                 عرض النقلات القانونية لوضعية ورمية\n"
+    "  book                  دفتر اللاعبين: أرقام كل لاعب وكل ثنائي، وجهاً لوجه\n"
+    "\n"
+    "الخيارات:\n"
+    "  -h, --help            عرض هذه المساعدة والخروج\n"
+    "  --seed N              زهر ببذرة ثابتة N لتكرار اللعبة نفسها، وهي عدد صحيح من\n"
+    "                        -2^63 إلى 2^63 (ما تتسع له المباراة المحفوظة)\n"
+    "  --dice {random,manual}\n"
+    "                        مصدر الزهر: random عشوائي وهو الافتراضي، أو manual\n"
+    "                        لكتابة زهر حقيقي\n"
+    "  --lang {en,ar}        لغة اللعبة: en أو ar\n"
+    "  --resume              متابعة المباراة التي لم تنتهِ\n"
+    "  --version             عرض رقم الإصدار والخروج\n"
+    "\n"
+    "بلا أمر تبدأ اللعبة، والأمر tawla moves --help يشرح أداة التحليل.\n"
+)
+
+
+def test_the_arabic_help_says_everything_in_arabic() -> None:
+    """The whole help, word for word: verbal nouns (no «اعرض … واخرج» spoken to a man), and the
+    commands each on its line, without argparse's «{moves,book}» above them."""
+    done = run("--lang", "ar", "--help", env={"COLUMNS": "80"})
+    assert (done.returncode, done.stdout, done.stderr) == (0, HELP_AR, "")
+    english = run("--help", env={"COLUMNS": "80"}).stdout
+    assert "commands:\n  moves " in english and "  {moves,book}\n" not in english
+
+
+@pytest.mark.parametrize(
+    ("args", "last_line"),
+    [
+        (("--dice", "loaded"), "tawla: خطأ: --dice: الاختيار «loaded» غير صالح، والمتاح: random أو manual"),
+        (("--lang", "fr"), "tawla: خطأ: --lang: الاختيار «fr» غير صالح، والمتاح: en أو ar"),
+        (("play",), "tawla: خطأ: لا أمر باسم «play»، والمتاح: moves أو book"),
+    ],
+)
+def test_a_bad_choice_is_said_with_the_choices_in_arabic(args: tuple[str, ...], last_line: str) -> None:
+    """No argparse internals in Arabic: neither the command's metavar («{moves,book}: …») nor the
+    choices' Python ``repr`` (``'random', 'manual'``)."""
+    done = run("--lang", "ar", *args, env={"COLUMNS": "80"})
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == USAGE["ar"] + last_line + "\n"
+
+
+def test_a_bad_book_choice_is_said_in_arabic() -> None:
+    done = run("book", "--lang", "ar", "--period", "year", env={"COLUMNS": "80"})
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == (
+        "tawla book: خطأ: --period: الاختيار «year» غير صالح، والمتاح: week أو month أو all"
+    )
+
+
+def test_an_unknown_command_is_said_in_english_too() -> None:
+    done = run("play", env={"COLUMNS": "80"})
+    assert done.stderr == USAGE["en"] + "tawla: error: unknown command 'play' (choose from 'moves', 'book')\n"
 
 
 def test_every_translated_argparse_message_is_one_argparse_asks_for() -> None:

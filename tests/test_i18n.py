@@ -67,7 +67,7 @@ def test_a_catalog_that_does_not_cut_into_tables_is_read_whole() -> None:
 
 
 def test_arabic_indic_digits_apply_to_the_text_but_not_to_placeholders_or_the_digit_choices() -> None:
-    assert tr("ar", "dice.bad", True) == "اكتب رقمين من ١ إلى ٦."
+    assert tr("ar", "dice.bad", True) == "المطلوب رقمان من ١ إلى ٦."
     assert tr("ar", "notice.opening", True, name="x", d0="٦", d1="٥").count("٦") == 1
     assert "0123" in tr("ar", "option.digits.western", True)
     assert tr("ar", "setup.bad_position", True, problem="4HPwATDgc/ABMA").count("4HPw") == 1

@@ -35,7 +35,7 @@ def _sentences() -> list[tuple[str, str]]:
         ("قواعد البيت", "البيت is the home board: the customs a table agrees on are عادات اللعب"),
         ("أعراف اللعب", "one word for the customs: عادات اللعب"),
         ("عدّ النقاط", "نقاط is the score: pips are خطوات"),
-        ("مرّر الزهر", "it is the turn that passes: مرّر الدور"),
+        ("مرّر الزهر", "it is the turn that passes: تمرير الدور"),
         ("للرقم", "a roll is a رمية"),
         ("بلا لعب", "the old dead_end sentence"),
     ],
@@ -77,12 +77,12 @@ def test_a_dead_end_says_which_die_and_why(lang: str) -> None:
 
 def test_closed_entry_names_the_roll() -> None:
     assert reason_text("ar", Reason(Why.ENTRY_BLOCKED, dice=(6, 5))) == "خانات الدخول لرمية \u20686-5\u2069 مغلقة."
-    # a double is one number rolled twice: 5-5, not "5"
-    assert reason_text("en", Reason(Why.ENTRY_BLOCKED, dice=(5,))) == "The entry points for 5-5 are closed."
+    # a double is one number rolled twice: 5-5, not "5"; and it shows one entry point
+    assert reason_text("en", Reason(Why.ENTRY_BLOCKED, dice=(5,))) == "The entry point for 5-5 is closed."
 
 
 def test_the_turn_passes_not_the_dice() -> None:
-    assert tr("ar", "key.pass") == "مرّر الدور"
+    assert tr("ar", "key.pass") == "تمرير الدور"
     assert "لتمرير الدور" in tr("ar", "status.pass")
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tawla.engine import BAR, OFF, IdError
-from tawla.engine.explain import Reason
+from tawla.engine.explain import Reason, Why
 from tawla.engine.notation import Incomplete, NoRoute, NotationError, SyntaxProblem, TooManyMoves
 from tawla.game.state import ActionError
 from tawla.i18n import tr, tr_n
@@ -51,10 +51,13 @@ def reason_text(lang: str, reason: Reason) -> str:
         params["point"] = point_label(lang, reason.point)
     if reason.number is not None:
         params["count"] = reason.number
+    key = f"reason.{reason.why.value}"
     if reason.dice is not None:  # (the numbers rolled, once each: 5-5 rolled is (5,))
         dice = reason.dice * 2 if len(reason.dice) == 1 else reason.dice
         params["dice"] = "-".join(str(d) for d in dice)
-    return say(lang, f"reason.{reason.why.value}", **params)
+        if len(reason.dice) == 1 and reason.why is Why.ENTRY_BLOCKED:
+            key += "_double"  # (a double shows one entry point: «خانة الدخول لرمية ٦-٦ مغلقة»)
+    return say(lang, key, **params)
 
 
 def notation_error_text(lang: str, error: NotationError) -> str:
