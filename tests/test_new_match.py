@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select, Static
 
 from tawla.game import Opening, Phase, RuleSet, SeededDice
-from tawla.game.rules import preset, preset_of
+from tawla.game.rules import at_length, preset, preset_of
 from tawla.i18n import plain, tr
 from tawla.store.book import open_book
 from tawla.store.files import Paths
@@ -175,6 +175,41 @@ async def test_a_pause_between_two_digits_starts_a_new_length(monkeypatch: pytes
         await wait_until(pilot, lambda: length.value == 1, "1 point")
         await pilot.press("5")
         await wait_until(pilot, lambda: length.value == 5, "5 points, not 15")
+
+
+# (the rules before, the length chosen, the rules after: a preset stays that preset at its new length)
+AT_LENGTH = [
+    (preset("international", 5), 0, preset("international", 0)),  # (money play brings the Jacoby rule)
+    (preset("international", 0), 7, preset("international", 7)),
+    (preset("cafe", 5), 0, preset("cafe", 0)),
+    (preset("tournament", 5), 0, preset("international", 0)),  # (a tournament is a match)
+    (preset("cafe", 5).adjusted(cube=True), 0, preset("cafe", 0).adjusted(cube=True)),  # (custom: kept)
+    (preset("international", 0).adjusted(jacoby=False), 0, preset("international", 0).adjusted(jacoby=False)),
+]
+
+
+@pytest.mark.parametrize(("before", "length", "after"), AT_LENGTH)
+def test_a_preset_played_at_another_length_is_that_presets_rules_there(
+    before: RuleSet, length: int, after: RuleSet
+) -> None:
+    assert at_length(before, length) == after
+
+
+async def test_money_play_chosen_on_international_plays_it_with_the_jacoby_rule() -> None:
+    app = app_at(None, rules=preset("international", 5))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await new_match(pilot, app)
+        length = screen.query_one("#length", LengthSelect)
+        length.focus()
+        await wait_until(pilot, lambda: length.has_focus, "the length has the focus")
+        await pilot.press("m")
+        await wait_until(pilot, lambda: screen.rules.match_length == 0, "m chose money play")
+        assert screen.rules == preset("international", 0)
+        summary = text_of(screen.query_one("#summary", Static))
+        assert "with the Jacoby rule" in summary and "but" not in summary  # (International itself)
+        await pilot.press("5")
+        await wait_until(pilot, lambda: screen.rules.match_length == 5, "5 chose a 5-point match")
+        assert screen.rules == preset("international", 5)
 
 
 # -- the known players never hide a field ---------------------------------------------------------------

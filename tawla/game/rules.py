@@ -288,3 +288,15 @@ def nearest_preset(rules: RuleSet) -> str:
     if named != CUSTOM:
         return named
     return min(presets_for(rules), key=lambda name: len(differences(rules, name)))
+
+
+def at_length(rules: RuleSet, match_length: int) -> RuleSet:
+    """``rules`` played at another length: rules that are exactly a preset's become that preset's
+    at the new length (International money play brings the Jacoby rule, a match drops it); any
+    other rules keep their customs (:meth:`RuleSet.adjusted`)."""
+    for name in PRESETS:
+        if name == "tournament" and match_length == 0:
+            continue
+        if rules == preset(name, rules.match_length):
+            return preset(name, match_length)
+    return rules.adjusted(match_length=match_length)

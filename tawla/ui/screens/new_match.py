@@ -34,7 +34,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tawla.game import ActionError, RuleSet
-from tawla.game.rules import PRESETS, preset, preset_of
+from tawla.game.rules import PRESETS, at_length, preset, preset_of
 from tawla.i18n.bidi import has_rtl
 from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
@@ -388,7 +388,7 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         problem = self.query_one("#problem", Static)
         problem.update("")
         if event.select.id == "length":
-            self._take(self.rules.adjusted(match_length=int(str(event.value))))
+            self._take(at_length(self.rules, int(str(event.value))))
         elif event.select.id == "preset" and event.value != "custom":
             try:
                 self._take(preset(str(event.value), self.rules.match_length))
