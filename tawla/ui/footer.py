@@ -12,6 +12,7 @@ import re
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey  # (Footer's keys: the widget exists only in this module)
@@ -77,6 +78,10 @@ class TawlaFooter(Footer):
     A screen may give some bindings a description that changes with the moment
     (``describe_action``); :meth:`refresh_keys` updates those in place,
     without rebuilding the footer.
+
+    It shows only keys that fit whole (:meth:`fit_keys`): Textual's footer scrolls the keys
+    that do not fit under the command palette's key, which drew half a label at its edge
+    (``F1 K``, ``^P CommandsF``, issue 21). The others are in the help (F1) and the palette.
     """
 
     def _live(self, key: FooterKey) -> str:
@@ -128,6 +133,29 @@ class TawlaFooter(Footer):
             keys.reverse()
         yield from keys
 
+    async def recompose(self) -> None:
+        async with self.batch():  # (the keys that do not fit never drawn, not even for a frame)
+            await super().recompose()
+            self.fit_keys()
+
+    def on_mount(self) -> None:
+        self.fit_keys()
+
+    def fit_keys(self) -> None:
+        """Show the keys that fit whole beside the command palette's key, in the screen's order
+        (the first ones matter most: from the right in Arabic): a key too wide for the room
+        left is hidden and the next ones are tried; the others never show in part."""
+        if not self.is_attached:
+            return  # (its screen rebuilt meanwhile: the new footer fits its own keys)
+        width = self.size.width or self.app.size.width  # (before its first layout: as wide as the screen)
+        keys = [child for child in self.children if not child.has_class("-command-palette")]
+        room = width - sum(_outer_width(child) for child in self.children if child.has_class("-command-palette"))
+        for key in reversed(keys) if self.has_class("-rtl") else keys:
+            need = _outer_width(key)
+            key.display = need <= room
+            if key.display:
+                room -= need
+
     def _show_first_keys(self) -> None:
         """When the keys do not all fit, a right-to-left footer drops the last ones, on its left."""
         if self.has_class("-rtl"):
@@ -137,6 +165,7 @@ class TawlaFooter(Footer):
         self.call_after_refresh(self._show_first_keys)
 
     def on_resize(self) -> None:
+        self.fit_keys()
         self.call_after_refresh(self._show_first_keys)
 
     def refresh_keys(self, enabled: dict[str, bool | None]) -> None:
@@ -162,3 +191,11 @@ class TawlaFooter(Footer):
                     changed = True
             if changed:
                 key.refresh(layout=relayout)
+                if relayout:
+                    self.fit_keys()
+
+
+def _outer_width(widget: Widget) -> int:
+    """The cells ``widget`` takes in a row: its content, padding, border and margins."""
+    styles = widget.styles
+    return widget.get_content_width(Size(0, 0), Size(0, 0)) + styles.gutter.width + styles.margin.width

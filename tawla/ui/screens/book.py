@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import ClassVar
 
 from rich.align import Align
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -47,6 +48,20 @@ PERIODS: tuple[Period, ...] = (Period.ALL, Period.MONTH, Period.WEEK)
 PLAYS: tuple[Play, ...] = (Play.ANY, Play.MATCH, Play.MONEY)
 """The kinds of play R goes through, in order."""
 VIEWS = ("players", "pairs")
+ROOM_ORDER = (
+    "matches",
+    "won_lost",
+    "points",
+    "games",
+    "last",
+    "current",
+    "doubles",
+    "gammons",
+    "longest",
+    "backgammons",
+)
+"""The book's columns of figures in the order they are given room when not all fit the screen
+(the names always have theirs): the rest are in a row's figures (Enter)."""
 
 
 def local_date(stamp: str) -> str:
@@ -69,12 +84,13 @@ class BookWords:
         cells = [self.num(DASH.join(str(v) for v in values(figures))) for _, values in COLUMNS]
         return [*cells, self.streak(figures.current_streak), self.num(local_date(figures.last_played))]
 
+    @staticmethod
+    def figure_keys() -> list[str]:
+        """The names of :meth:`figure_cells`' figures, in their order."""
+        return [*(name for name, _ in COLUMNS), "current", "last"]
+
     def figure_names(self) -> list[str]:
-        return [
-            *(self.t(f"book.column.{name}") for name, _ in COLUMNS),
-            self.t("book.column.current"),
-            self.t("book.column.last"),
-        ]
+        return [self.t(f"book.column.{name}") for name in self.figure_keys()]
 
     def streak(self, n: int) -> str:
         if n > 0:
@@ -132,6 +148,10 @@ class BookScreen(BookWords, Speaks, Screen[None]):
         self.standings: Standings | None = None
         self.rows: list[Line] | list[Pair] = []
         """What each row of the table shows."""
+        self.room = 0
+        """The cells the table's columns were fitted to (:meth:`_fill`)."""
+        self.hidden = 0
+        """Columns of figures left out: the screen has no room for them."""
 
     def compose(self) -> ComposeResult:
         self.set_class(self.rtl, "-rtl")
@@ -222,25 +242,66 @@ class BookScreen(BookWords, Speaks, Screen[None]):
         text = self.t("book.legend")
         if standings.alone:
             text += "\n" + self.t_n("book.alone", standings.alone)
+        if self.hidden:
+            text += "\n" + self.t("book.more")
         legend.update(self.show(text))
 
     def _fill(self, table: DataTable[Text], heads: list[str], rows: list[list[str]], names: int) -> None:
         """Columns and rows, the names first in reading order: from the right in Arabic (the
-        columns reversed, every cell right-aligned, the table scrolled to its right end)."""
-        order = list(range(len(heads)))
+        columns reversed, every cell right-aligned, the names flush with the right edge).
+
+        The columns fit the screen, never scrolled sideways (an Arabic table scrolled to its
+        right end hid the figures, an English one scrolled right hid the names, #21): the
+        names, then as many figures as there is room for, in the order of :data:`ROOM_ORDER`,
+        each column as wide as its widest text."""
+        widths = [
+            max(cell_len(self.line(text)) for text in (head, *(row[i] for row in rows))) for i, head in enumerate(heads)
+        ]
+        pad = 2 * table.cell_padding
+        self.room = room = self._room(table, len(rows))
+        shown = set(range(names))
+        used = sum(widths[i] + pad for i in shown)
+        figures = self.figure_keys()
+        for i in sorted(range(names, len(heads)), key=lambda i: ROOM_ORDER.index(figures[i - names])):
+            if used + widths[i] + pad <= room:
+                shown.add(i)
+                used += widths[i] + pad
+        self.hidden = len(heads) - len(shown)
+        columns = [i for i in range(len(heads)) if i in shown]
         if self.rtl:
-            order.reverse()
+            columns.reverse()
+            widths[columns[0]] += max(0, room - used)  # (the table flush with the right edge, where reading starts)
 
         def cell(text: str, i: int) -> Text:
             justify = "right" if self.rtl or i >= names else "left"
             return Text(self.line(text), justify=justify)  # type: ignore[arg-type]
 
-        for i in order:
-            table.add_column(cell(heads[i], i), key=str(i))
+        for i in columns:
+            table.add_column(cell(heads[i], i), key=str(i), width=widths[i])
         for row in rows:
-            table.add_row(*(cell(row[i], i) for i in order))
+            table.add_row(*(cell(row[i], i) for i in columns))
         if self.rtl:
-            self.call_after_refresh(self._to_the_right)
+            self.call_after_refresh(self._to_the_right)  # (names too long for the screen: the right end)
+        self.call_after_refresh(self._refit)
+
+    def _room(self, table: DataTable[Text], rows: int) -> int:
+        """The cells the table has for its columns: the screen's width, less the scroll bar
+        when its rows do not all fit (or before the table is laid out, when that is not known)."""
+        width = (self.size.width or self.app.size.width - self.styles.gutter.width) - table.styles.gutter.width
+        height = table.size.height
+        if not height or rows + 1 > height:
+            width -= table.styles.scrollbar_size_vertical
+        return width
+
+    def _refit(self) -> None:
+        """Fitted again once laid out, if the room is not what the columns were fitted to (the
+        table's height, and so its scroll bar, is known only then; the screen was resized)."""
+        table = self.find("#table", DataTable)
+        if table is not None and table.display and self._room(table, table.row_count) != self.room:
+            self.redraw()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._refit)
 
     def _to_the_right(self) -> None:
         """An Arabic table is read from its right end: scrolled there (once laid out)."""

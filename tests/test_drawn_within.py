@@ -1,0 +1,592 @@
+"""Nothing is drawn outside a widget, no key label is cut, the book fits and the panel's names
+are whole (issue 21), read cell by cell on every screen at 80 × 24, 81 × 25, 100 × 30 and
+120 × 40, in English and in Arabic.
+
+Each journey opens its screens one after the other as a player would (the menu, a new match,
+a game between «فاطمة الزهراء» and Christopher with its dialogs and result cards, the book,
+a match's story, the replay, the settings, the rules, the help, the Resume list …); at each
+screen the terminal is taken through the four sizes and the screen as the terminal gets it
+(the screens under a dialog included) is read:
+
+(a) the footer's row holds only whole key labels, each one the footer should show there (in
+    their order: from the right in Arabic), and the command palette's label whole at its end;
+(b) every cell that is not blank lies in the region of a widget drawn there: of the screen
+    on top, or of a screen under a dialog that dims it; a card that does not dim what it
+    covers (a game's result, a question about the game on the board) hides whole lines — no
+    cell of what is under it shows beside it on a line it covers;
+(c) the book's table shows every column it has, each heading and each cell whole, the names
+    among them, wherever it is scrolled;
+(d) (its own test) the Arabic panel shows a player's whole name wherever the English panel
+    does at the same width.
+
+What must hold once a screen is drawn for a size is waited for (it is drawn after the resize
+is handled), then given a chance to change (:func:`settle`) and read again: nothing drawn a
+moment later may break it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.cells import get_character_cell_size
+from textual._context import visible_screen_stack
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.widgets import DataTable
+
+from tawla.game import Match, Phase, RuleSet, ScriptedDice, SeededDice
+from tawla.store.settings import Settings
+from tawla.ui.app import TawlaApp
+from tawla.ui.footer import TawlaFooter, describe
+from tawla.ui.match_view import MatchView
+from tawla.ui.screens.book import BookScreen, FiguresScreen
+from tawla.ui.screens.check_rtl import CheckRtlScreen
+from tawla.ui.screens.dialogs import (
+    AnswerScreen,
+    ConfirmScreen,
+    LineScreen,
+    NoticeScreen,
+    ResignLevelScreen,
+    ResultScreen,
+)
+from tawla.ui.screens.game import GameScreen
+from tawla.ui.screens.help import HelpScreen
+from tawla.ui.screens.history import HistoryScreen
+from tawla.ui.screens.ids import IdsScreen
+from tawla.ui.screens.menu import MenuScreen
+from tawla.ui.screens.new_match import NewMatchScreen
+from tawla.ui.screens.replay import ReplayScreen
+from tawla.ui.screens.resume import ResumeScreen
+from tawla.ui.screens.rulebook import RulebookScreen
+from tawla.ui.screens.settings import SettingsScreen
+from tawla.ui.screens.setup import SetupScreen
+from tawla.ui.screens.story import StoryScreen
+
+from .test_book_ui import book_shown, history
+from .waiting import eventually, screen_is, settle, wait_until, workers_done
+
+SIZES = ((80, 24), (81, 25), (100, 30), (120, 40))
+NAMES = ("فاطمة الزهراء", "Christopher")
+"""A long Arabic name and a long Latin one."""
+
+
+# -- the screen as the terminal gets it ----------------------------------------------------
+
+
+def composed(app: TawlaApp) -> list[list[str]]:
+    """Each row of the screen as cells: a character a cell (a wide one, then "" for the cell
+    it covers; a mark that takes no cell stays with the character before it), the screens
+    under a dialog drawn under it as in the terminal."""
+    token = visible_screen_stack.set(list(app._background_screens))
+    try:
+        strips = app.screen._compositor.render_strips()
+    finally:
+        visible_screen_stack.reset(token)
+    rows: list[list[str]] = []
+    for strip in strips:
+        row: list[str] = []
+        for segment in strip:
+            if segment.control:
+                continue
+            for char in segment.text:
+                width = get_character_cell_size(char)
+                if width == 0:
+                    if row:
+                        row[-1] += char
+                    continue
+                row.append(char)
+                row.extend([""] * (width - 1))
+        rows.append(row)
+    return rows
+
+
+def picture(rows: list[list[str]]) -> str:
+    return "\n".join("".join(row) for row in rows)
+
+
+def drawn(screen: Screen[Any]) -> list[Region]:
+    """Where each widget of ``screen`` is drawn (its region within its clip), the screen's own
+    background left out."""
+    out = []
+    for widget, (region, clip) in screen._compositor.visible_widgets.items():
+        if widget is screen:
+            continue
+        out.append(region.intersection(clip))
+    return [r for r in out if r.area]
+
+
+def _inside(regions: list[Region], x: int, y: int) -> bool:
+    return any(r.contains(x, y) for r in regions)
+
+
+def screens_shown(app: TawlaApp) -> list[Screen[Any]]:
+    """The screen on top and, under a dialog that lets them show, the screens under it (top first)."""
+    shown = [app.screen]
+    for screen in reversed(app.screen_stack[:-1]):
+        if shown[-1].styles.background.a >= 1:
+            break
+        shown.append(screen)
+    return shown
+
+
+def strays(app: TawlaApp, rows: list[list[str]]) -> list[str]:
+    """Cells drawn outside the widgets: (b) of the module's doc."""
+    shown = screens_shown(app)
+    top = drawn(shown[0])
+    under = [region for screen in shown[1:] for region in drawn(screen)]
+    clear = shown[0].styles.background.a == 0 and len(shown) > 1  # (a card in the look of the screen under it)
+    covered = {y for region in top for y in region.line_range} if clear else set()
+    found = []
+    for y, row in enumerate(rows):
+        for x, cell in enumerate(row):
+            if not cell.strip():
+                continue
+            if _inside(top, x, y):
+                continue
+            if y in covered:
+                found.append(f"{cell!r} at ({x}, {y}), beside the card {type(shown[0]).__name__}, on a line it covers")
+            elif not _inside(under, x, y):
+                found.append(f"{cell!r} at ({x}, {y}), in no widget")
+    return found
+
+
+# -- (a) the footer's labels ---------------------------------------------------------------
+
+
+def footer_labels(screen: Screen[Any]) -> tuple[list[str], str]:
+    """The labels the footer of ``screen`` should show, in its order, and the command palette's:
+    each binding shown (the first of each action, as Textual's footer takes them) that the
+    screen does not leave out now, with its key as the footer writes it and its description in
+    the player's words (the live one where the screen has one); as drawn, whitespace made one
+    space (in Arabic: the description, then the key)."""
+    app = screen.app
+    rtl = app.words.rtl
+    shown = getattr(screen, "footer_state", None)
+    live = getattr(screen, "describe_action", None)
+    labels: list[str] = []
+    actions: set[str] = set()
+    palette = ""
+    for key, (_, binding, _, _) in screen.active_bindings.items():
+        text_key = app.get_key_display(binding)
+        if shown is not None and shown(binding.action) is False:
+            continue
+        if key == app.COMMAND_PALETTE_BINDING:
+            text = describe(app, binding.description)
+            palette = _one_space(f"{text} {text_key}" if rtl else f"{text_key} {text}")
+            continue
+        if not binding.show or binding.action in actions:
+            continue
+        actions.add(binding.action)
+        description = (live(binding.action) if live is not None else None) or binding.description
+        text = describe(app, description)
+        labels.append(_one_space(f"{text} {text_key}" if rtl else f"{text_key} {text}"))
+    return labels, palette
+
+
+def _one_space(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def footer_problems(screen: Screen[Any], rows: list[list[str]], palette_shown: bool = True) -> list[str]:
+    """What is wrong with the footer of ``screen`` as drawn in ``rows`` ((a) of the module's doc)."""
+    footers = [f for f in screen.query(TawlaFooter) if f.display]
+    if not footers:
+        return []
+    footer = footers[0]
+    region = footer.region
+    if not region.area:
+        return ["the footer is not laid out"]
+    rtl = screen.app.words.rtl
+    line = "".join(rows[region.y][region.x : region.right])
+    labels, palette = footer_labels(screen)
+    if not labels:
+        return []
+    # The command palette's key, behind its rule: at the right end, or the left one in Arabic.
+    rule = "▕" if rtl else "▏"
+    if palette and palette_shown:
+        parts = line.split(rule)
+        if len(parts) != 2:
+            return [f"the footer {line!r} has no rule before the palette's key {palette!r}"]
+        keys, end = (parts[1], parts[0]) if rtl else (parts[0], parts[1])
+        if _one_space(end) != palette:
+            return [f"the palette's key is drawn {end.strip()!r}, not {palette!r} (footer {line!r})"]
+    else:
+        keys = line
+    rest = _one_space(keys)
+    if not rest:
+        return [f"the footer shows no key (it should show {labels})"]
+    for label in labels:
+        if rtl and (rest == label or rest.endswith(" " + label)):
+            rest = rest[: -len(label)].strip()
+        elif not rtl and (rest == label or rest.startswith(label + " ")):
+            rest = rest[len(label) :].strip()
+    if rest:
+        return [f"the footer {line!r} draws {rest!r}, not whole labels of {labels}"]
+    return []
+
+
+# -- (c) the book's table -----------------------------------------------------------------
+
+
+def table_problems(screen: Screen[Any], rows: list[list[str]]) -> list[str]:
+    """Every column of the book's table shown whole, heading and cells, the names among them,
+    wherever the table is scrolled to ((c) of the module's doc): checked here as it is now."""
+    tables = [t for t in screen.query(DataTable) if t.display]
+    if not tables:
+        return []
+    table: DataTable[Any] = tables[0]
+    region = table.region
+    problems = []
+    if table.max_scroll_x:
+        problems.append(f"the table is {table.max_scroll_x} cells wider than the screen: scrolled, it hides a part")
+    words = screen.app.words
+    labels = [column.label.plain.strip() for column in table.columns.values()]
+    names = ["player", "opponent"] if getattr(screen, "view", "") == "pairs" else ["player"]
+    for name in names:
+        if words.line(words.t(f"book.column.{name}")) not in labels:
+            problems.append(f"no column of the names ({name}): {labels}")
+    lines = ["".join(row[region.x : region.right]) for row in rows[region.y : region.bottom]]
+    header = lines[0]
+    for column in table.columns.values():
+        label = column.label.plain.strip()
+        if label not in header:
+            problems.append(f"the heading {label!r} is not shown whole: {header!r}")
+    for index in range(min(table.row_count, len(lines) - 1)):
+        shown = lines[index + 1]
+        for cell in table.get_row_at(index):
+            text = cell.plain.strip() if hasattr(cell, "plain") else str(cell).strip()
+            if text not in shown:
+                problems.append(f"row {index}: {text!r} is not shown whole: {shown!r}")
+    return problems
+
+
+# -- the checks, at each size --------------------------------------------------------------
+
+
+def problems(app: TawlaApp, width: int, height: int) -> list[str]:
+    rows = composed(app)
+    if len(rows) != height or any(len(row) != width for row in rows):
+        return [f"not drawn at {width} × {height} yet"]
+    found = strays(app, rows)
+    for screen in screens_shown(app):
+        found += footer_problems(screen, rows)
+    if isinstance(app.screen, BookScreen):
+        found += table_problems(app.screen, rows)
+    return found
+
+
+async def read_at_each_size(
+    pilot: Any, ready: Callable[[], bool], what: str, sizes: tuple[tuple[int, int], ...]
+) -> None:
+    """At each size: the screen drawn for it and ``ready()`` (what the step shows), then nothing
+    wrong in what it shows, and still nothing a moment later."""
+    app = pilot.app
+    for width, height in sizes:
+        if app.size != (width, height):
+            await pilot.resize_terminal(width, height)
+
+        def check(width: int = width, height: int = height) -> None:
+            assert ready(), f"{what}: not shown yet"
+            found = problems(app, width, height)
+            assert not found, f"{what} at {width} × {height}:\n" + "\n".join(found) + "\n" + picture(composed(app))
+
+        await eventually(pilot, check)
+        await settle(pilot)
+        check()
+
+
+# -- the journeys ----------------------------------------------------------------------------
+
+
+@dataclass
+class Walk:
+    """Screens read one after another at each size (back and forth: each screen starts at the
+    size the one before ended at)."""
+
+    pilot: Any
+    sizes: tuple[tuple[int, int], ...] = SIZES
+
+    async def see(self, what: str, ready: Callable[[], object] = lambda: True) -> None:
+        await read_at_each_size(self.pilot, lambda: bool(ready()), what, self.sizes)
+        self.sizes = tuple(reversed(self.sizes))
+
+
+def _built_footer(screen: Screen[Any]) -> bool:
+    """The screen's footer is there and shows its keys (the menu's comes after its first frame)."""
+    return all(footer.children for footer in screen.query(TawlaFooter)) and bool(screen.query(TawlaFooter))
+
+
+async def _back_to(pilot: Any, kind: type[Any], key: str = "escape") -> Any:
+    await pilot.press(key)
+    return await screen_is(pilot, kind)
+
+
+async def start_journey(pilot: Any, walk: Walk) -> None:
+    """The first start (the right-to-left check), the menu and the screens it opens."""
+    app = pilot.app
+    if not app.words.rtl:  # (asked at the first Arabic start; in English, from the settings)
+        await screen_is(pilot, MenuScreen)
+        app.check_rtl()
+    await screen_is(pilot, CheckRtlScreen)
+    await walk.see("the right-to-left check")
+    menu = await _back_to(pilot, MenuScreen)
+    await walk.see("the menu", lambda: _built_footer(menu))
+    for action, kind in (
+        ("new_match", NewMatchScreen),
+        ("settings", SettingsScreen),
+        ("rules", RulebookScreen),
+        ("help", HelpScreen),
+        ("setup", SetupScreen),
+    ):
+        await app.run_action(action)
+        screen = await screen_is(pilot, kind)
+        await workers_done(pilot)
+        await walk.see(kind.__name__, lambda screen=screen: not screen.query(TawlaFooter) or _built_footer(screen))
+        await _back_to(pilot, MenuScreen)
+
+
+def _game(app: TawlaApp) -> GameScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
+
+
+async def _phase(pilot: Any, check: Callable[[Any], object], what: str) -> None:
+    app = pilot.app
+    await wait_until(pilot, lambda: check(_game(app).match.state), lambda: f"{what} ({_game(app).match.state.phase})")
+
+
+GAME_DICE = [(6, 1), (6, 1), (5, 2), (6, 1), (4, 2), (3, 1)]
+"""Each game's opening roll: 6 against 1, Fatima starts (and, after the double, her opponent's roll)."""
+
+
+async def _resign(pilot: Any, level: str, walk: Walk | None = None) -> None:
+    """The player on roll resigns ``level``, the other accepts (each dialog read on the way)."""
+    await pilot.press("R")
+    await screen_is(pilot, ResignLevelScreen)
+    if walk is not None:
+        await walk.see("which resignation")
+    await pilot.press(level)
+    await screen_is(pilot, AnswerScreen)
+    if walk is not None:
+        await walk.see("a resignation to answer")
+    await pilot.press("y")
+    await screen_is(pilot, ResultScreen)
+
+
+async def game_journey(pilot: Any, walk: Walk) -> None:
+    """A match between a long Arabic name and a long Latin one, through its dialogs and cards:
+    game 1 resigned, game 2 doubled, taken and resigned, game 3 (Crawford) resigned at once
+    after the opening roll (its notice on the status line, where the match-over card goes)."""
+    app = pilot.app
+    app.new_match(RuleSet(match_length=3), NAMES)
+    game = await screen_is(pilot, GameScreen)
+    await walk.see("the game, before the opening roll", lambda: _built_footer(game))
+    await pilot.press("space")
+    await _phase(pilot, lambda s: s.phase is Phase.MOVING, "the opening roll played out")
+    await walk.see("the game, a checker to move")
+    await pilot.press(":")
+    await wait_until(pilot, lambda: game.typing, "the move prompt open")
+    await walk.see("the move prompt")
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: not game.typing, "the move prompt closed")
+    await pilot.press("i")
+    await screen_is(pilot, IdsScreen)
+    await walk.see("the IDs")
+    await _back_to(pilot, GameScreen)
+    await _resign(pilot, "1", walk)
+    await walk.see("the game over card")
+    await pilot.press("g")
+    await screen_is(pilot, StoryScreen)
+    await walk.see("how the game went")
+    await _back_to(pilot, ResultScreen)
+    await _back_to(pilot, GameScreen, "enter")
+    await _phase(pilot, lambda s: s.game == 2, "the second game")
+    await pilot.press("space", ":", *"13/7 8/7", "enter")
+    await _phase(pilot, lambda s: s.phase is Phase.MOVING and s.turn is not None and s.turn.complete, "13/7 8/7 played")
+    await pilot.press("enter")
+    await _phase(pilot, lambda s: s.on_roll == 1 and s.phase is Phase.TURN, "Christopher's turn")
+    await walk.see("the second game, Christopher to roll")
+    await pilot.press("d")
+    await _phase(pilot, lambda s: s.offered, "a double offered")
+    await walk.see("a double to answer")
+    await pilot.press("t")
+    await _phase(pilot, lambda s: not s.offered and s.cube.value == 2, "the double taken")
+    await pilot.press("r")
+    await _phase(pilot, lambda s: s.phase is Phase.MOVING, "Christopher rolled")
+    await _resign(pilot, "1")
+    await walk.see("the second game over")
+    await _back_to(pilot, GameScreen, "enter")
+    await _phase(pilot, lambda s: s.game == 3, "the third game")
+    await app.run_action("export")
+    await screen_is(pilot, LineScreen)
+    await walk.see("where to export")
+    await pilot.press("enter")
+    await screen_is(pilot, NoticeScreen)
+    await walk.see("the export done")
+    await _back_to(pilot, GameScreen, "enter")
+    await pilot.press("space")
+    await _phase(pilot, lambda s: s.phase is Phase.MOVING, "the third game's opening roll")
+    await _resign(pilot, "3")
+    over = app.screen
+    await _phase(pilot, lambda s: s.phase is Phase.MATCH_OVER, "the match over")
+    await workers_done(pilot)
+    await walk.see("the match over card", lambda: over.query_one("#book").display)
+
+
+async def book_journey(pilot: Any, walk: Walk) -> None:
+    """The players' book: both tables, a player's figures, a match's story, and its dialogs."""
+    app = pilot.app
+    await app.run_action("book")
+    book = await book_shown(pilot)
+    await walk.see("the book's players", lambda: _built_footer(book))
+    await pilot.press("tab")
+    await wait_until(pilot, lambda: book.view == "pairs", "the pairs")
+    await walk.see("the book's pairs")
+    await pilot.press("tab")
+    await wait_until(pilot, lambda: book.view == "players", "the players again")
+    await pilot.press("enter")
+    figures = await screen_is(pilot, FiguresScreen)
+    await walk.see("a player's figures", lambda: _built_footer(figures))
+    await pilot.press("enter")
+    story = await screen_is(pilot, StoryScreen)
+    await walk.see("a match's story", lambda: _built_footer(story))
+    await _back_to(pilot, FiguresScreen)
+    await _back_to(pilot, BookScreen)
+    await pilot.press("e")
+    await screen_is(pilot, LineScreen)
+    await walk.see("a new name for a player")
+    await _back_to(pilot, BookScreen)
+    await pilot.press("d")
+    await screen_is(pilot, ConfirmScreen)
+    await walk.see("take a player off the list?")
+    await _back_to(pilot, BookScreen, "n")
+
+
+async def saved_journey(pilot: Any, walk: Walk) -> None:
+    """The replay of a finished match, and the Resume list."""
+    app = pilot.app
+    await app.run_action("replay")
+    await screen_is(pilot, HistoryScreen)
+    await walk.see("the finished matches")
+    await pilot.press("enter")
+    replay = await screen_is(pilot, ReplayScreen)
+    await walk.see("the replay", lambda: _built_footer(replay))
+    await _back_to(pilot, MenuScreen)
+    app.new_match(RuleSet(match_length=3), NAMES)
+    await screen_is(pilot, GameScreen)
+    await pilot.press("ctrl+w")
+    await wait_until(pilot, lambda: app.unfinished, "the match on the Resume list")
+    await screen_is(pilot, MenuScreen)
+    await app.run_action("resume")
+    await screen_is(pilot, ResumeScreen)
+    await walk.see("the Resume list")
+
+
+JOURNEYS: dict[str, Callable[[Any, Walk], Awaitable[None]]] = {
+    "start": start_journey,
+    "game": game_journey,
+    "book": book_journey,
+    "saved": saved_journey,
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("journey", list(JOURNEYS))
+async def test_nothing_is_drawn_outside_a_widget(journey: str, lang: str, tmp_path: Path) -> None:
+    app = TawlaApp(
+        lang=lang,
+        dice=ScriptedDice(GAME_DICE) if journey == "game" else SeededDice(21),
+        settings=Settings(bidi_checked=journey != "start"),
+        paths=history(tmp_path),
+    )
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await JOURNEYS[journey](pilot, Walk(pilot))
+
+
+# -- (c) the book at the widest size, (d) the panel's names ----------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+async def test_the_book_shows_every_column_where_there_is_room(lang: str, tmp_path: Path) -> None:
+    """At 120 columns the players' table has room for every figure (its last column and the
+    dates' year were cut); at 80 it shows fewer, whole, and says that Enter shows them all."""
+    from tawla.store.book import COLUMNS
+
+    app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True), paths=history(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.run_action("book")
+        book = await book_shown(pilot)
+        table = book.query_one("#table", DataTable)
+        every = 1 + len(COLUMNS) + 2  # (the name, the figures, the streak now and the last date)
+        await wait_until(pilot, lambda: len(table.columns) == every, lambda: f"{len(table.columns)} columns")
+        more = app.words.line(app.words.t("book.more"))
+        assert more not in "".join(map("".join, composed(app)))
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: book.room == 78 and 1 < len(table.columns) < every, "fewer columns at 80")
+        await eventually(pilot, lambda: _says(app, "book.more"))
+
+
+def _says(app: TawlaApp, key: str) -> None:
+    words = app.words
+    text = " ".join("".join(row).strip() for row in composed(app))
+    first = words.line(words.t(key)).split()[0]
+    assert first in text, f"{key!r} not said:\n{picture(composed(app))}"
+
+
+PANEL_NAMES = [
+    ("فاطمة الزهراء", "أحمد"),
+    ("Christopher", "Maria Magdalena"),
+    ("Alexandra Petrova", "عبد الرحمن الشريف"),
+    ("Konstantinos Papadopoulos", "عبد الله بن عبد العزيز آل سعود"),
+]
+"""Names of every length around the room the panel has at each size: the issue's, Latin ones and
+Arabic ones, short enough to be whole, as long as the room, and longer (cut in both languages)."""
+
+
+def panel_names(app: TawlaApp, names: tuple[str, str]) -> dict[str, bool]:
+    """Whether the panel shows each name whole, as drawn (in the score table: the first place a
+    name is written in the panel)."""
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    region = game.query_one("#panel").region
+    rows = composed(app)
+    text = "\n".join("".join(row[region.x : region.right]) for row in rows[region.y : region.bottom])
+    return {name: app.words.line(name) in text for name in names}
+
+
+@pytest.mark.parametrize("names", PANEL_NAMES, ids=["the issue's", "latin", "both", "long"])
+async def test_the_arabic_panel_shows_a_name_wherever_the_english_one_does(names: tuple[str, str]) -> None:
+    """(d): at each size, a name the English panel shows whole is whole in the Arabic panel
+    (its headings took five more cells: «فاطمة الزهراء» was cut to «فاطمة…»)."""
+    shown: dict[str, dict[tuple[int, int], dict[str, bool]]] = {}
+    for lang in ("en", "ar"):
+        match = Match(RuleSet(match_length=7), names, ScriptedDice([(6, 1)]))
+        app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+        async with app.run_test(size=SIZES[0]) as pilot:
+            game = await screen_is(pilot, GameScreen)
+            seen = shown[lang] = {}
+            for width, height in SIZES:
+                await pilot.resize_terminal(width, height)
+
+                def drawn(width: int = width, app: TawlaApp = app, game: GameScreen = game) -> bool:
+                    """The panel drawn for this size: its score table as fitted to its width now."""
+                    if app.size.width != width or not game.query_one("#panel").region.area:
+                        return False
+                    region = game.query_one("#panel").region
+                    rows = composed(app)
+                    text = "\n".join("".join(row[region.x : region.right]) for row in rows[region.y : region.bottom])
+                    table = game._scores(game.query_one(MatchView).panel_width()).plain
+                    return all(line.strip() in text for line in table.splitlines())
+
+                await wait_until(pilot, drawn, f"the game drawn at {width} × {height}")
+                seen[(width, height)] = panel_names(app, names)
+    for size in SIZES:
+        for name in names:
+            if shown["en"][size][name]:
+                assert shown["ar"][size][name], f"{name!r} is cut in the Arabic panel at {size}, whole in English"
+    if names == PANEL_NAMES[0]:  # (the issue's: whole at every size)
+        assert all(shown["ar"][size] == dict.fromkeys(names, True) for size in SIZES), shown["ar"]
