@@ -1,6 +1,7 @@
 """The ``tawla`` command: the game, ``tawla moves`` for analysis and ``tawla book`` for the players' book.
 
-Exit status: 0 on success, 2 for bad input (options, IDs, dice), as argparse does.
+Exit status: 0 on success, 2 for bad input (options, IDs, dice), as argparse does; bad input
+prints one line saying what is wrong, in the player's language (the usage is ``--help``'s).
 """
 
 from __future__ import annotations
@@ -223,8 +224,10 @@ class Parser(argparse.ArgumentParser):
             return super().format_help()
 
     def error(self, message: str) -> NoReturn:
-        with _argparse_in(self.lang):
-            super().error(message)
+        """One line, in the player's language: what is wrong and where the help is (argparse
+        would print its usage first, a block to read through before the problem)."""
+        hint = tr(self.lang, "cli.error.help_hint", prog=self.prog)
+        self.exit(2, tr(self.lang, "cli.error.report", prog=self.prog, message=message + hint) + "\n")
 
 
 def seed_type(lang: str) -> Callable[[str], int]:

@@ -6,9 +6,10 @@
 sessions played with it); otherwise it is off.
 
 One JSON object per file: for each game its header info (scores, winner,
-points) and its moves (player, dice, Position ID before the move), plus the
-final Match ID. Run in a child process: the full ``gnubg`` module keeps
-global state and prints boards as it goes.
+points), its moves (player, dice, Position ID before the move) and every
+record's action with its player (``["drop", 0]``), plus the final Match ID.
+Run in a child process: the full ``gnubg`` module keeps global state and
+prints boards as it goes.
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ def main(paths: list[str]) -> None:
                 for rec in game["game"]
                 if rec.get("action") == "move"
             ]
-            games.append({"info": game["info"], "moves": moves})
+            actions = [[rec["action"], 0 if rec.get("player") == "X" else 1] for rec in game["game"]]
+            games.append({"info": game["info"], "moves": moves, "actions": actions})
         print(json.dumps({"path": path, "games": games, "matchid": final}), flush=True)
 
 

@@ -222,7 +222,10 @@ def test_every_figure_of_a_story_is_a_recount_of_the_events() -> None:
         for n, g in enumerate(story.games):
             end = ends[n]
             assert g.pips == tuple(after_turns[n])
-            assert (g.turns_of(0), g.turns_of(1)) == end.turns_played
+            # The turns completed, and at most one more, the one the game ended in (#21).
+            extra = [g.turns_of(p) - end.turns_played[p] for p in (0, 1)]
+            assert min(extra) >= 0 and sum(extra) <= 1
+            assert all(rolls[n][p] <= g.turns_of(p) <= rolls[n][p] + 2 for p in (0, 1))
             assert len(g.cube) == cube[n]
             for p in (0, 1):
                 assert g.rolls_of(p) == rolls[n][p]
@@ -257,6 +260,68 @@ def test_a_story_names_who_did_what_with_the_cube() -> None:
     assert games[1].result is not None and (games[1].result.winner, games[1].result.points) == (0, 1)
     assert [t.opening for t in games[0].turns] == [True]  # (the doubler resigned after rolling)
     assert games[0].rolls_of(0) == 0 and games[0].rolls_of(1) == 1  # (the opening roll is a die each)
+
+
+def _turns_game(moves: str) -> Match:
+    """A game played by letters, each the next thing the match needs (a 5-point match of
+    Ali against Badr, the first legal play of every roll): ``O`` the opening roll (Ali wins
+    it, 6-5, and plays it), ``r`` roll (3-1) and play, ``d`` double, ``t`` take, ``p`` pass,
+    ``R`` resign a single game, ``y`` accept it, ``n`` decline it."""
+    from tawla.engine import legal_plays
+    from tawla.game import ManualDice, RuleSet
+
+    match = Match(RuleSet(match_length=5), ("Ali", "Badr"), ManualDice())
+
+    def play() -> None:
+        turn = match.state.turn
+        assert turn is not None
+        match.play(legal_plays(turn.start, turn.roll)[0])
+        match.confirm()
+
+    for letter in moves:
+        if letter == "O":
+            match.roll_opening((6, 5))
+            play()
+        elif letter == "r":
+            match.roll((3, 1))
+            play()
+        else:
+            {"d": match.double, "t": match.take, "p": match.drop, "R": match.resign,
+             "y": match.accept, "n": match.decline}[letter]()  # fmt: skip
+    return match
+
+
+@pytest.mark.parametrize(
+    ("moves", "turns"),
+    [
+        # Counted by hand: a turn is each time a player is on roll and does something with it.
+        ("Odp", (1, 1)),  # Ali's opening; Badr doubles and Ali passes: Badr had a turn (it said 0)
+        ("Ordp", (2, 1)),  # Ali opens, Badr plays, Ali doubles, Badr passes
+        ("OrdtrRy", (2, 2)),  # Badr takes Ali's double: Ali's double and roll are one turn; Badr resigns before rolling
+        ("OrrdtrRy", (3, 2)),  # Ali resigns at the start of his third turn (it said 2)
+        ("ORnrdp", (2, 1)),  # Badr offers to resign, Ali declines, Badr rolls: one turn
+        ("Or", (1, 1)),  # a game put away: the turns played
+        ("O", (1, 0)),
+        ("", (0, 0)),
+    ],
+)
+def test_the_turns_of_a_game_counted_by_hand(moves: str, turns: tuple[int, int]) -> None:
+    """ "How the game went" counts a player's turns (#21): a roll, the opening roll played, or a
+    turn the game ended in before its roll (a double passed, a resignation accepted)."""
+    match = _turns_game(moves)
+    for story in (story_of(match), tell(match.rules, match.events, match.start)):  # (both folds)
+        (game,) = story.games
+        assert (game.turns_of(0), game.turns_of(1)) == turns
+        assert (story.turns_of(0), story.turns_of(1)) == turns
+
+
+def test_the_turns_of_a_match_add_up_its_games() -> None:
+    match = scripted(("Ali", "Badr"), [("drop", 0), ("resign", 1, 1), ("take", 1, 1)], length=7)
+    story = story_of(match)
+    # drop: Ali opens, Badr doubles, Ali passes (1, 1); resign: Badr opens and resigns (0, 1);
+    # take: Badr opens, Ali doubles, Badr takes, Ali rolls and resigns (1, 1).
+    assert [(g.turns_of(0), g.turns_of(1)) for g in story.games] == [(1, 1), (0, 1), (1, 1)]
+    assert (story.turns_of(0), story.turns_of(1)) == (2, 3)
 
 
 # -- scripted matches: every figure known in advance ----------------------------------------------

@@ -66,11 +66,12 @@ def test_moves_pass_prints_the_unchanged_id() -> None:
     ],
 )
 def test_bad_input_is_one_clear_line_and_status_2(args: tuple[str, ...], needle: str) -> None:
-    done = run(*args)
+    done = run(*args, env={"COLUMNS": "80"})
     assert done.returncode == 2
     assert done.stdout == ""
     assert needle in done.stderr
     assert "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.endswith("\n")  # (one line: argparse's usage is --help's)
 
 
 def test_shared_point_is_reported() -> None:
@@ -166,12 +167,26 @@ def test_argparse_errors_in_the_players_language(args: tuple[str, ...], lang: st
     through gettext; plain text, no bidi isolates."""
     done = run(*args, env={"COLUMNS": "80"})
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr == USAGE[lang] + last_line + "\n"
+    assert done.stderr == last_line + SEE_HELP[lang] + "\n"  # (one line, no usage before it: #21)
+
+
+SEE_HELP = {"en": "; see tawla --help", "ar": "؛ التفاصيل في tawla --help"}
+"""What ends the line of an error argparse finds: where the help is."""
 
 
 def test_argparse_speaks_arabic_by_the_locale_too() -> None:
     done = run("--dice", "loaded", env={"LANG": "ar_SA.UTF-8", "COLUMNS": "80"})
-    assert done.stderr.startswith(USAGE["ar"]) and "الاختيار «loaded» غير صالح" in done.stderr
+    assert done.stderr.startswith("tawla: خطأ: --dice: الاختيار «loaded» غير صالح")
+    assert done.stderr.endswith(SEE_HELP["ar"] + "\n") and done.stderr.count("\n") == 1
+
+
+def test_an_error_in_a_command_names_the_command_and_its_help() -> None:
+    done = run("book", "--period", "year")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        "tawla book: error: --period: invalid choice 'year' (choose from 'week', 'month', 'all');"
+        " see tawla book --help\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -84,8 +84,12 @@ def test_random_matches_read_back_by_gnubg_identically(tmp_path: Path) -> None:
     paths = []
     for i, match in enumerate(matches):
         path = tmp_path / f"match{i}.mat"
-        path.write_text(write_mat(match, datetime.date(2026, 11, 29)), encoding="utf-8")
+        text = write_mat(match, datetime.date(2026, 11, 29))
+        path.write_text(text, encoding="utf-8")
         paths.append(path)
+        # Every game that ended says who won and what, a drop too (#21): one "Wins" line each.
+        ended = sum(1 for game in transcript(match) if "result" in game)
+        assert sum(1 for line in text.splitlines() if "Wins " in line) == ended, path.name
     seen = gnubg_import([f"{p}::jacoby" if m.rules.jacoby else str(p) for p, m in zip(paths, matches, strict=True)])
     assert len(seen) == len(matches)
     for match, path, got in zip(matches, paths, seen, strict=True):
@@ -105,6 +109,10 @@ def test_random_matches_read_back_by_gnubg_identically(tmp_path: Path) -> None:
                 winner, points = mine["result"]  # type: ignore[misc]
                 assert info["winner"] == "XO"[winner], f"{where} game {n} winner"
                 assert info["points-won"] == points, f"{where} game {n} points"
+            if mine.get("ending") is Ending.DROP:
+                # The "Wins" line after a drop is not read as a resignation too: the game ends on the drop.
+                assert not info["resigned"], f"{where} game {n} resigned"
+                assert gnu["actions"][-1] == ["drop", 1 - mine["result"][0]], f"{where} game {n} actions"  # type: ignore[index]
         final = match_from_id(got["matchid"]) if match.rules.is_match and got["matchid"] else None
         if final is not None and ours[-1]["moves"]:
             assert final.score == match.state.score, f"{where} final score"
@@ -136,6 +144,56 @@ def test_transcript_layout() -> None:
     assert body[1] == " " + "Ali- the first : 0".ljust(31) + "Badr : 0"
     assert body[2] == "  1) 31: 8/5 6/5                 42: 8/4 6/4"
     assert body[3] == "  2)  Doubles => 2                Drops"
+    assert body[4] == "      Wins 1 point"  # (a drop says who won too, #21)
+
+
+def dropped_by(dropper: int) -> Match:
+    """A 3-point match whose first game ends with ``dropper`` passing the other's double."""
+    rules = RuleSet(match_length=3, opening=Opening.PLAY_OPENING_DICE)
+    m = Match(rules, ("Ali", "Badr"), ScriptedDice([(3, 1), (4, 2), (4, 2)]))
+    m.roll_opening()  # (3-1: Ali opens)
+    m.play("8/5 6/5")
+    m.confirm()
+    if dropper == 1:  # (Badr plays a turn, then Ali doubles him)
+        m.roll()
+        m.play("8/4 6/4")
+        m.confirm()
+    m.double()
+    m.drop()
+    m.next_game()
+    m.roll_opening()  # (4-2: Ali opens game 2)
+    m.play("8/4 6/4")
+    m.confirm()
+    return m
+
+
+@pytest.mark.parametrize(
+    ("dropper", "lines"),
+    [
+        # Ali (left) passes: Badr's "Wins" beside the drop, on its line, as gnubg writes it.
+        (0, ["  1) 31: 8/5 6/5                  Doubles => 2", "  2)  Drops                       Wins 1 point"]),
+        # Badr (right) passes: Ali's "Wins" under it, in the left column.
+        (1, ["  1) 31: 8/5 6/5                 42: 8/4 6/4", "  2)  Doubles => 2                Drops",
+             "      Wins 1 point"]),
+    ],
+)  # fmt: skip
+def test_a_drop_ends_with_its_wins_line_and_gnubg_reads_it(tmp_path: Path, dropper: int, lines: list[str]) -> None:
+    """A game ended by a drop has its "Wins 1 point" line (#21: readers that count the points from
+    it need it), where GNU Backgammon's own export writes it: gnubg reads the drop as the end of
+    the game (no resignation after it) and the next game as it was."""
+    match = dropped_by(dropper)
+    text = write_mat(match, datetime.date(2026, 11, 29))
+    body = text.splitlines()[7:]
+    assert body[2 : 2 + len(lines)] == lines
+    path = tmp_path / "drop.mat"
+    path.write_text(text, encoding="utf-8")
+    (seen,) = gnubg_import([str(path)])
+    first, second = seen["games"]  # type: ignore[misc]
+    assert first["info"]["winner"] == "XO"[1 - dropper] and first["info"]["points-won"] == 1
+    assert not first["info"]["resigned"]
+    assert first["actions"][-2:] == [["double", 1 - dropper], ["drop", dropper]]
+    assert (second["info"]["score-X"], second["info"]["score-O"]) == match.state.score
+    assert second["moves"] == transcript(match)[1]["moves"]
 
 
 @pytest.mark.parametrize("length", [0, 5])

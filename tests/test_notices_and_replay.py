@@ -166,3 +166,153 @@ async def test_the_language_switch_turns_the_replays_arrows_round() -> None:
         await pilot.press("ظ")  # (no key of the replay)
         await pilot.press("l")  # l is → (vim keys): back, in Arabic
         await at_frame(pilot, replay, 1)
+
+
+# -- what each step of a replay did, in words; its cube and dice (#21) --------------------------------
+
+
+def cube_story() -> Match:
+    """A 3-point match of Ali and Badr: game 1, Ali opens (6-5), Badr doubles, Ali takes, Badr
+    rolls 3-1, Ali offers to resign and Badr declines, Ali rolls 4-2, Badr resigns and Ali
+    accepts (2 points: 2-0, so game 2 is the Crawford game); game 2, Badr opens (5-6) and
+    plays, Ali rolls 2-1, doubles are not allowed, Badr rolls 3-3 and Ali resigns a gammon."""
+    from tawla.game import ManualDice
+
+    match = Match(RuleSet(match_length=3), ("Ali", "Badr"), ManualDice())
+
+    def play() -> None:
+        turn = match.state.turn
+        assert turn is not None
+        match.play(legal_plays(turn.start, turn.roll)[0])
+        match.confirm()
+
+    match.roll_opening((6, 5))
+    play()
+    match.double()
+    match.take()
+    match.roll((3, 1))
+    play()
+    match.resign(1)
+    match.decline()
+    match.roll((4, 2))
+    play()
+    match.resign(1)
+    match.accept()
+    match.next_game()
+    match.roll_opening((5, 6))
+    play()
+    match.roll((2, 1))
+    play()
+    return match
+
+
+def drop_story() -> Match:
+    """Money play: Ali opens (6-5), Badr doubles, Ali passes."""
+    from tawla.game import ManualDice
+
+    match = Match(RuleSet(match_length=0), ("Ali", "Badr"), ManualDice())
+    match.roll_opening((6, 5))
+    turn = match.state.turn
+    assert turn is not None
+    match.play(legal_plays(turn.start, turn.roll)[0])
+    match.confirm()
+    match.double()
+    match.drop()
+    return match
+
+
+async def said_at_every_step(pilot, replay: ReplayScreen, forward: str = "right") -> list[str]:  # type: ignore[no-untyped-def]
+    """What the replay's status says at each step of the game shown, from its start."""
+    said = [replay.said()]
+    for frame in range(1, replay._length(replay.game_index) + 1):
+        await pilot.press(forward)
+        await at_frame(pilot, replay, frame)
+        said.append(replay.said())
+    return said
+
+
+async def test_a_replay_says_what_each_step_did() -> None:
+    """Doubles, takes, resignations offered, declined and accepted, the Crawford game: said in
+    words as the step is shown (they were not)."""
+    app = TawlaApp(lang="en", settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(ReplayScreen(cube_story()))
+        replay = await screen_is(pilot, ReplayScreen)
+        await shows(pilot, "Step 0 of 18 · the board set for game 1.")
+        said = await said_at_every_step(pilot, replay)
+        cube = [line for line in said if "doubl" in line or "take" in line or "resign" in line]
+        assert cube == [
+            "Badr doubles to 2.",
+            "Ali takes: the cube is at 2.",
+            "Ali offers to resign a single game.",
+            "Badr declines the resignation: play goes on.",
+            "Badr offers to resign a single game.",
+            "Ali accepts the resignation. Ali wins by resignation, single game: 2 points.",
+        ]
+        assert said[0] == "the board set for game 1." and said[1] == "Ali starts (6 against 5)."
+        assert "Badr rolls 3-1." in said and "Ali rolls 4-2." in said
+        assert any(line.startswith("Ali plays ") for line in said)
+        assert any(line.startswith("Badr's turn ends: ") for line in said)
+        # Game 2 is the Crawford game: said at its start, marked in the panel as the game marks it.
+        await pilot.press("pagedown")
+        await wait_until(pilot, lambda: replay.game_index == 1, "game 2")
+        assert replay.said() == "game 2 is the Crawford game: no doubling in it."
+        await shows(pilot, "game 2 is the Crawford game", "3-point match  Crawford")
+
+
+async def test_a_replay_says_a_pass_and_who_won_by_it() -> None:
+    app = TawlaApp(lang="en", settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(ReplayScreen(drop_story()))
+        replay = await screen_is(pilot, ReplayScreen)
+        said = await said_at_every_step(pilot, replay)
+        assert said[-2:] == ["Badr doubles to 2.", "Ali passes. Badr wins on a pass: 1 point."]
+
+
+async def test_a_replay_says_it_in_arabic() -> None:
+    app = TawlaApp(lang="ar", settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(ReplayScreen(drop_story()))
+        replay = await screen_is(pilot, ReplayScreen)
+        said = await said_at_every_step(pilot, replay, forward="left")
+        words = app.words
+        assert said[-2] == words.t("replay.said.doubled", name="Badr", value=2)
+        assert said[-1].startswith(words.t("replay.said.dropped", name="Ali"))
+        await shows(pilot, shown(app, said[-1]))
+
+
+async def test_the_replay_panel_has_the_cube_and_the_dice() -> None:
+    """The cube's value and owner (or the value on offer), and the dice with those played struck
+    through, as the game's panel has them (the replay's had neither)."""
+    app = TawlaApp(lang="en", settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(ReplayScreen(cube_story()))
+        replay = await screen_is(pilot, ReplayScreen)
+        await shows(pilot, "Cube 1 · in the middle", "Dice –")
+        await pilot.press("right")  # the opening roll: Ali plays the 6-5
+        await at_frame(pilot, replay, 1)
+        await shows(pilot, "Dice ⚅6 ⚄5")
+        for frame in range(2, 6):  # two steps, the turn's end, Badr's double
+            await pilot.press("right")
+            await at_frame(pilot, replay, frame)
+        assert replay.said() == "Badr doubles to 2."
+        await shows(pilot, "Cube 1 → 2 · offered by Badr")
+        await pilot.press("right")
+        await wait_until(pilot, lambda: replay.said().startswith("Ali takes"), lambda: replay.said())
+        await shows(pilot, "Cube 2 · Ali")
+
+
+async def test_a_long_step_and_the_whole_hint_fit_at_80_columns() -> None:
+    """What a step did may take two lines at 80 × 24 (long names, a resignation and its result):
+    the hint under it is still whole (its two lines in Arabic)."""
+    source = cube_story()
+    match = Match(names=("فاطمة الزهراء", "أحمد"), dice=ScriptedDice([]), events=source.events, start=source.start)
+    app = TawlaApp(lang="ar", settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ReplayScreen(match))
+        replay = await screen_is(pilot, ReplayScreen)
+        await pilot.press("end")
+        await at_frame(pilot, replay, 18)
+        assert len(replay.said()) > 80  # (two lines)
+        first, second = app.words.t("replay.hint").split("\n")
+        await shows(pilot, shown(app, first), shown(app, second))

@@ -815,6 +815,76 @@ async def test_a_match_is_exported_where_the_player_says(tmp_path: Path) -> None
     assert (tmp_path / "out" / "evening.mat").read_text() == match.export_mat()
 
 
+async def test_the_export_offers_a_name_with_the_players_and_the_day(tmp_path: Path) -> None:
+    """The name offered says who played and when the match began (#21: it was the match's id,
+    ``20261201-184530-534d2f.mat``)."""
+    from datetime import datetime
+
+    paths = home(tmp_path)
+    app = seeded_app(paths)
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game(pilot, app, RuleSet(match_length=5), ("Ali", "Badr"))
+        await play_some(pilot, app, 2)
+        assert app.keeper.saved is not None
+        began = datetime.fromisoformat(app.keeper.saved.started).astimezone()
+        app.action_export()
+        asked = await screen_is(pilot, LineScreen)
+        offered = Path(asked.query_one("#line").value)  # type: ignore[attr-defined]
+    assert offered == paths.exports / f"Ali-Badr_{began:%Y-%m-%d_%H%M}.mat"
+
+
+NAME_PARTS = [
+    ("Sam", "Sam"),
+    ("فاطمة الزهراء", "فاطمة_الزهراء"),  # (Arabic stays; a space splits command lines)
+    ("Ali  Badr\t", "Ali_Badr"),
+    ("../../etc/passwd", "etc_passwd"),  # (no path separator, no climbing out)
+    ("C:\\Users\\x", "C_Users_x"),
+    ('a<b>c:"d|e?f*', "a_b_c_d_e_f"),
+    ("\u202eevil.exe", "evil.exe"),  # (a right-to-left override would show the name reversed)
+    ("ali\nbadr", "ali_badr"),
+    ("CON", "CON_"),  # (Windows' device names)
+    ("nul", "nul_"),
+    ("com1.mat", "com1_.mat"),
+    ("Console", "Console"),
+    (".hidden.", "hidden"),
+    ("...", "Player1"),
+    ("", "Player1"),
+    ("x" * 100, "x" * 40),
+]
+
+
+@pytest.mark.parametrize(("name", "part"), NAME_PARTS, ids=[repr(n)[:20] for n, _ in NAME_PARTS])
+def test_a_players_name_as_part_of_a_file_name(name: str, part: str) -> None:
+    from pathlib import PureWindowsPath
+
+    got = files.name_part(name, "Player1")
+    assert got == part
+    assert not set(got) & set('<>:"/\\|?*') and all(c.isprintable() for c in got)
+    assert not PureWindowsPath(got).is_reserved()
+
+
+def test_an_export_never_takes_the_name_of_a_file_already_there(tmp_path: Path) -> None:
+    """Two matches of the same players begun in the same minute: two files (nothing replaced
+    unless the player says so); a saved match is named by the day it began."""
+    from datetime import datetime
+
+    from tawla.store.keeper import Keeper
+
+    paths = home(tmp_path)
+    keeper = Keeper(paths)
+    match = Match(RuleSet(match_length=3), ("فاطمة الزهراء", "أحمد"))
+    began = "2026-12-01T18:45:30+00:00"
+    kept = saves.SavedMatch(match, saves.new_id(), began)
+    day = f"{datetime.fromisoformat(began).astimezone():%Y-%m-%d_%H%M}"  # (in the player's time zone)
+    first = keeper.export_path(match, kept)
+    assert first == paths.exports / f"فاطمة_الزهراء-أحمد_{day}.mat"
+    keeper.export(match, first)
+    second = keeper.export_path(match, kept)
+    assert second == paths.exports / f"فاطمة_الزهراء-أحمد_{day}-2.mat"
+    keeper.export(match, second)
+    assert keeper.export_path(match, kept).name.endswith(f"{day}-3.mat")
+
+
 async def test_finished_games_are_replayed_step_by_step(tmp_path: Path) -> None:
     from tawla.ui.screens.history import HistoryScreen
 

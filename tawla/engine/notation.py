@@ -1,15 +1,17 @@
 """Standard move notation, as gnubg, XG and players write it.
 
 ``24/18 13/11`` · hits ``8/3*`` · ``bar/22`` · ``6/off`` · repeats ``8/5(2)`` ·
-one checker through several points ``24/18/11`` or collapsed ``24/11``.
-Always in the mover's numbering.
+one checker through several points ``24/18/11`` or collapsed ``24/11``; ``-`` reads
+as ``/`` (``13-10``, the other way players write it). Always in the mover's numbering.
 
 :func:`format_play` writes the canonical form: one checker's steps are
 joined and intermediate points dropped unless a hit happened there, equal
 moves are grouped, and the move that uses the higher die comes first.
 :func:`parse_play` accepts any of the forms above (case-insensitive, with
 Western or Arabic-Indic digits) and returns the legal play they describe,
-or raises :class:`NotationError` with the reason.
+or raises :class:`NotationError` with the reason; :func:`parse_turn` reads part
+of a turn too (the rest left to play). :func:`checker_moves` lists the moves of
+one checker that a turn allows at its moment (what a move being typed can go on with).
 """
 
 from __future__ import annotations
@@ -156,7 +158,7 @@ def _parse_point(text: str, first: bool) -> int:
 
 def _tokens(text: str) -> list[list[_Hop]]:
     """Each checker movement as a list of hops; raises NotationError on syntax."""
-    clean = text.translate(_DIGITS).lower().replace(",", " ").strip()
+    clean = text.translate(_DIGITS).lower().replace(",", " ").replace("-", "/").strip()
     if not clean:
         raise NotationError(SyntaxProblem(""), text)
     moves: list[list[_Hop]] = []
@@ -194,21 +196,58 @@ def parse_play(position: Position, roll: Sequence[int], text: str, made: Sequenc
     rest of the turn, read on the board those steps left; the play returned is
     the whole turn, ``made`` first.
     """
+    return _parse(position, roll, text, made, partial=False).as_play()
+
+
+def parse_turn(position: Position, roll: Sequence[int], text: str, made: Sequence[Step] = ()) -> TurnState:
+    """The turn as far as ``text`` takes it, or :class:`NotationError`: read as
+    :func:`parse_play` reads it, but the moves need not finish the turn (``13/10/7``
+    of a 3-3). What is played always leaves a legal way to finish it; the state
+    returned has ``made`` first, then the text's steps (``complete`` when they end it:
+    a text that can be read as the rest of the turn is read so)."""
+    return _parse(position, roll, text, made, partial=True)
+
+
+def _parse(position: Position, roll: Sequence[int], text: str, made: Sequence[Step], partial: bool) -> TurnState:
     start = turn_state(position, roll, made)
     if text.strip().lower() == "pass":
         if start.complete:
-            return start.as_play()
+            return start
         raise NotationError(Incomplete(start.steps_needed, 0), text)
     hops = [h for move in _tokens(text) for h in move]
     if len(hops) > len(start.remaining):
         raise NotationError(TooManyMoves(len(start.remaining), len(hops)), text)
     _precheck(start, hops, text)
     failure: list[Problem] = []
+    # A text that can be read as the whole turn is (``2/off`` of a 2-1 with a checker on 2 and
+    # one on 1 bears off with both dice, 2/1/off); part of it only when it cannot, and never a
+    # whole turn that hits where the text marks no hit before a part that does not.
     for strict in (True, False):
-        found = _search(start, hops, strict, failure)
-        if found is not None:
-            return found.as_play()
+        for part in (False, True) if partial else (False,):
+            found = _search(start, hops, strict, failure, part)
+            if found is not None:
+                return found
     raise NotationError(failure[0], text)
+
+
+def checker_moves(state: TurnState) -> list[str]:
+    """Every move of one checker that the turn allows at ``state`` (with the rest of the turn
+    still playable after it), in notation: ``13/12``, ``13/7``, ``13/6`` and ``13/7*/6`` of a
+    6-1, ``bar/22``, ``6/off``; each what :func:`parse_turn` reads as that move. In a stable
+    order: by starting point, highest first (the bar first), then by landing, nearest first."""
+    found: dict[str, tuple[int, int, int]] = {}
+
+    def walk(at: TurnState, chain: tuple[Step, ...]) -> None:
+        for step in sorted(at.legal, key=lambda s: (-s.source, -s.dest, s.die)):
+            if chain and step.source != chain[-1].dest:
+                continue  # (the same checker goes on from where it landed)
+            moved = (*chain, step)
+            found.setdefault(format_steps(moved), (-moved[0].source, -moved[-1].dest, len(moved)))
+            if step.dest != OFF:
+                walk(at.play(step), moved)
+
+    walk(state, ())
+    return sorted(found, key=lambda text: (found[text], text))
 
 
 def _precheck(state: TurnState, hops: list[_Hop], text: str) -> None:
@@ -249,15 +288,19 @@ Problem = Reason | NoRoute | Incomplete | TooManyMoves | SyntaxProblem
 """Everything a :class:`NotationError` can carry as its ``reason``."""
 
 
-def _search(state: TurnState, hops: list[_Hop], strict: bool, failure: list[Problem]) -> TurnState | None:
+def _search(
+    state: TurnState, hops: list[_Hop], strict: bool, failure: list[Problem], partial: bool = False
+) -> TurnState | None:
     """Depth-first: play the hops in any order, splitting collapsed ones over dice.
 
     ``strict`` refuses routes that hit where the text marks no hit, or that
     do not hit where it marks one; the second, lenient pass accepts them.
+    With ``partial`` the hops need not finish the turn (every step played is one
+    of ``legal``: the turn can always be finished after them).
     The first problem met is kept in ``failure`` for the error message.
     """
     if not hops:
-        if state.complete:
+        if state.complete or partial:
             return state
         _note(failure, Incomplete(state.steps_needed, len(state.made)))
         return None
@@ -276,7 +319,7 @@ def _search(state: TurnState, hops: list[_Hop], strict: bool, failure: list[Prob
             left = hops[:i] + hops[i + 1 :]
             if not arrived:
                 left.insert(0, _Hop(s.dest, hop.dest, hop.marked))
-            got = _search(state.play(s), left, strict, failure)
+            got = _search(state.play(s), left, strict, failure, partial)
             if got is not None:
                 return got
     return None

@@ -14,8 +14,14 @@ unambiguous (``25/21 21/17* 17/13 13/9``)::
                                         Wins 1 point
 
 Player 0 is the left column. A game ends with ``Wins N points`` in the
-winner's column, except after a drop, which already says who won and what
-(gnubg's importer would count such a line a second time, as a resignation).
+winner's column, after a drop too (as gnubg writes it: readers that count the
+points from that line need it). A line whose left cell is the last thing of the
+game (player 0 dropped) takes the right player's ``Wins`` on that same line,
+as gnubg's own export does: on a line of its own, gnubg's importer would read
+it as a resignation of a game already over (and lose the games after it)::
+
+      7)  Drops                       Wins 2 points
+
 Beavers and raccoons are written ``Beavers => N`` and ``Raccoons => N`` in
 the redoubling player's column. gnubg 1.1's importer accepts those lines but
 keeps its own cube count through them (a taken beaver leaves its cube one
@@ -44,7 +50,7 @@ from tawla.game.events import (
     TurnEnded,
 )
 from tawla.game.rules import Opening
-from tawla.game.state import Ending, MatchState, Phase, advance
+from tawla.game.state import MatchState, Phase, advance
 
 if TYPE_CHECKING:
     from tawla.game.match import Match
@@ -108,10 +114,7 @@ def _games(match: Match) -> list[_Game]:
             Phase.MATCH_OVER,
         ):
             result = state.results[-1]
-            if result.ending is not Ending.DROP:
-                # After a drop the file says it all; gnubg's importer would count a
-                # "Wins" line there a second time, as a resignation.
-                game.result = (result.winner, result.points)
+            game.result = (result.winner, result.points)
     return games
 
 
@@ -149,7 +152,10 @@ def _game_lines(game: _Game, names: tuple[str, str]) -> list[str]:
     if game.result is not None:
         winner, points = game.result
         wins = f"Wins {points} point{'s' if points != 1 else ''}"
-        lines.append(("      " if winner == 0 else " " * 34) + wins)
+        if column == 1 and winner == 1:  # (player 0's drop ends the game: beside it, as gnubg writes it)
+            lines[-1] = lines[-1].ljust(34) + wins
+        else:
+            lines.append(("      " if winner == 0 else " " * 34) + wins)
     lines.append("")
     return lines
 

@@ -314,6 +314,13 @@ class Match:
             self.move(step)
         return self._state
 
+    def play_on(self, steps: Sequence[Step]) -> MatchState:
+        """Play ``steps`` after the steps made this turn (part of the turn, typed: the rest is
+        still to play); each must be one of the turn's legal steps at its moment."""
+        for step in steps:
+            self.move(step)
+        return self._state
+
     def play_forced(self) -> Play | None:
         """Play the only legal play, when the turn in progress has exactly one and no step is
         made yet; returns it (the turn is left complete, not confirmed), or None when nothing

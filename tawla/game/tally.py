@@ -4,7 +4,14 @@
 :class:`MatchStory`: for every game, each player's rolls (the pips rolled against the
 :data:`EXPECTED_PIPS` a roll brings on average: the luck of the dice), doubles rolled,
 hits, turns, the cube's history, both pip counts turn by turn (a series to draw) and
-how the game ended. :func:`tally` sums a story into the few figures per player the book
+how the game ended.
+
+A player's **turns** are the times the player was on roll and did something with it: rolled
+(a roll with nothing to play too; the opening roll counts for the player who plays it), or
+ended the game before rolling — a double that was passed, a resignation accepted. A double
+that was taken and the roll after it are one turn, as a resignation declined and the roll
+after it are. (Counting completed turns only, a player whose double was passed after the
+other's opening turn had none: "Turns 0".) :func:`tally` sums a story into the few figures per player the book
 adds up across matches (:class:`MatchTally`).
 
 There are two ways through the one fold, giving the same story for any legal history:
@@ -40,6 +47,7 @@ from tawla.game.events import (
     NextGame,
     OpeningRolled,
     Raccooned,
+    ResignOffered,
     Rolled,
     Stepped,
     Took,
@@ -116,6 +124,9 @@ class GameStory:
     """The cube's history."""
     result: GameResult | None
     """How the game ended (None: it had not ended when the match was put away)."""
+    turns_had: tuple[int, int] = (0, 0)
+    """Each player's turns (see the module docstring): the completed ones, and a turn the game
+    ended in (a double passed, a resignation accepted, the last checker borne off)."""
 
     @property
     def pips(self) -> tuple[tuple[int, int], ...]:
@@ -123,8 +134,9 @@ class GameStory:
         return (self.start_pips, *(turn.pips for turn in self.turns))
 
     def turns_of(self, player: int) -> int:
-        """Turns ``player`` completed (the opening roll played counts as one)."""
-        return sum(1 for turn in self.turns if turn.player == player)
+        """Turns ``player`` had (the opening roll played counts as one; so does a turn the game
+        ended in before its roll, a double passed or a resignation accepted: see the module)."""
+        return self.turns_had[player]
 
     def rolls_of(self, player: int) -> int:
         """Rolls of both dice by ``player``."""
@@ -233,6 +245,10 @@ def tally(story: MatchStory) -> MatchTally:
 
 _MOVING: Final = Phase.MOVING
 _TURN: Final = Phase.TURN
+_BEGUN: Final = frozenset({Phase.MOVING, Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED, Phase.RESIGNING})
+"""Phases in which the player on roll's turn has begun."""
+_STARTS_A_TURN: Final = (Rolled, Doubled, ResignOffered)
+"""What the player on roll may do first in a turn."""
 _CUBE: Final[dict[type, CubeAction]] = {
     Doubled: CubeAction.DOUBLE,
     Took: CubeAction.TAKE,
@@ -256,6 +272,8 @@ class _Fold:
         self.games: list[GameStory] = []
         self._take(start)
         self._begin()
+        if start.phase in _BEGUN:  # (a set-up position in the middle of a turn)
+            self._turn_begins(start.on_roll)
 
     # -- the turn in progress, outside the state ---------------------------------------
 
@@ -306,6 +324,9 @@ class _Fold:
         self.opening = False
         self.cube: list[CubeMove] = []
         self.result: GameResult | None = None
+        self.had = [0, 0]
+        self.begun = False
+        """The turn of the player on roll has begun (counted in ``had``)."""
 
     def _close(self) -> None:
         self.games.append(
@@ -317,8 +338,15 @@ class _Fold:
                 (self.hits[0], self.hits[1]),
                 tuple(self.cube),
                 self.result,
+                (self.had[0], self.had[1]),
             )
         )
+
+    def _turn_begins(self, player: int) -> None:
+        """``player``, on roll, does the first thing of a turn (counted once, whatever follows)."""
+        if not self.begun:
+            self.had[player] += 1
+            self.begun = True
 
     def _hit(self, player: int) -> None:
         self.hits[player] += 1
@@ -328,6 +356,7 @@ class _Fold:
         self.turns.append(Turn(player, roll, self.opening, self.turn_hits, pips))
         self.turn_hits = 0
         self.opening = False
+        self.begun = False
 
     # -- events ------------------------------------------------------------------------------
 
@@ -346,6 +375,7 @@ class _Fold:
         self._advance(event)
 
     def _roll(self, dice: tuple[int, int]) -> None:
+        self._turn_begins(self.on_roll)
         roll = normalise_roll(dice)
         self.rolls.append((self.on_roll, roll))
         self.roll = roll
@@ -387,6 +417,10 @@ class _Fold:
         before = self._state()
         after = advance(before, event)
         kind = type(event)
+        if kind in _STARTS_A_TURN:
+            self._turn_begins(before.on_roll)
+        elif kind is OpeningRolled and after.phase is Phase.MOVING:
+            self._turn_begins(after.on_roll)  # (the winner plays the opening dice: the first turn)
         if kind is Rolled:
             assert isinstance(event, Rolled)
             self.rolls.append((before.on_roll, normalise_roll(event.dice)))

@@ -9,6 +9,8 @@
   ``<name>.bad-<time>`` beside it, never overwritten or deleted.
 * :func:`read_json`: reads a file, telling a missing file from an unreadable,
   truncated or garbled one (:class:`StoreError` with a code the catalogs word).
+* :func:`name_part`: a player's name (any script) as part of a file name that every
+  system accepts.
 
 No pydantic here: the saved files are plain JSON; the models that validate them
 live in :mod:`tawla.store.settings` and :mod:`tawla.store.saves`.
@@ -19,12 +21,39 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import time
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 APP = "tawla"
+
+_NOT_IN_NAMES = frozenset('<>:"/\\|?*')
+"""Characters that some system refuses in a file name (Windows the most), the path separators among them."""
+_RESERVED = frozenset({"CON", "PRN", "AUX", "NUL", *(f"{d}{n}" for d in ("COM", "LPT") for n in range(10))})
+"""Names Windows keeps for devices (with any extension)."""
+
+
+def name_part(text: str, fallback: str, room: int = 40) -> str:
+    """``text`` (a player's name, in any script) as a piece of a file name that every system
+    accepts: no path separator or character Windows refuses (each becomes ``_``, as spaces do:
+    a name with a space splits a command line), no control or invisible format character (a
+    right-to-left override would show the name's end reversed), not a device name (``CON``),
+    no dot or ``_`` at either end, at most ``room`` characters; ``fallback`` when nothing is left.
+    Letters of every script stay: «فاطمة الزهراء» is ``فاطمة_الزهراء``."""
+    out = []
+    for char in unicodedata.normalize("NFC", text):
+        kind = unicodedata.category(char)
+        if kind == "Cf":
+            continue  # (invisible: bidi marks and overrides, joiners)
+        out.append("_" if char in _NOT_IN_NAMES or char.isspace() or kind.startswith("C") else char)
+    part = re.sub(r"_+", "_", "".join(out)).strip("._ ")[:room].rstrip("._ ")
+    if not part:
+        return fallback
+    head, dot, tail = part.partition(".")
+    return f"{head}_{dot}{tail}" if head.upper() in _RESERVED else part
 
 
 class StoreError(Exception):

@@ -30,10 +30,11 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tawla.store.files import Paths, StoreError, atomic_write, previous_of, read_json, set_aside, sweep
+from tawla.store.files import Paths, StoreError, atomic_write, name_part, previous_of, read_json, set_aside, sweep
 from tawla.store.lock import Lock, is_locked, try_lock
 
 if TYPE_CHECKING:
@@ -478,12 +479,24 @@ class Keeper:
             self._note("store.cannot_open", problem=StoreError("unreadable", reason="-"), file=str(path))
         return saved
 
-    def export_path(self, match: Match, ident: str | None = None) -> Path:
-        """Where an export of ``match`` goes unless the player says otherwise."""
-        if ident is None:
-            ident = self.saved.id if self.owns(match) and self.saved is not None else "match"
+    def export_path(self, match: Match, saved: saves.SavedMatch | None = None) -> Path:
+        """Where an export of ``match`` (``saved``: the file it was read from) goes unless the
+        player says otherwise: the exports folder, a name that says who played and when it
+        began in the player's time zone (``Ali-Badr_2026-12-01_1845.mat``), never the name of a
+        file already there (``…_1845-2.mat``: nothing is replaced unless the player says so)."""
+        if saved is None and self.owns(match):
+            saved = self.saved
+        began = datetime.now().astimezone()
+        if saved is not None:
+            with contextlib.suppress(ValueError, OverflowError, OSError):
+                began = datetime.fromisoformat(saved.started).astimezone()
+        a, b = (name_part(name, f"Player{n}") for n, name in enumerate(match.names, start=1))
+        stem = f"{a}-{b}_{began:%Y-%m-%d_%H%M}"
         folder = self.paths.exports if self.paths is not None else Path.cwd()
-        return folder / f"{ident}.mat"
+        target, n = folder / f"{stem}.mat", 2
+        while target.exists():
+            target, n = folder / f"{stem}-{n}.mat", n + 1
+        return target
 
     @staticmethod
     def export(match: Match, target: Path) -> Path:

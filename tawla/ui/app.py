@@ -688,7 +688,7 @@ class TawlaApp(KeysInOrder):
         def picked(path: Path | None) -> None:
             saved = self._load_for_reading(path)
             if saved is not None:
-                self._export(saved.match, saved.id)
+                self._export(saved.match, saved)
 
         self.push_screen(HistoryScreen(self.keeper, "history.export_title"), picked)
 
@@ -696,11 +696,11 @@ class TawlaApp(KeysInOrder):
         """A saved match to replay or export; a file that fails is named (and left where it is)."""
         return None if path is None else self.keeper.read(path)
 
-    def _export(self, match: Match, ident: str | None = None) -> None:
+    def _export(self, match: Match, saved: SavedMatch | None = None) -> None:
         """Ask where, write the .mat file, say where it went."""
         from tawla.ui.screens.dialogs import LineScreen, NoticeScreen
 
-        default = str(self.keeper.export_path(match, ident))
+        default = str(self.keeper.export_path(match, saved))
 
         def check(text: str) -> str | None:
             return None if text.strip() else self.words.t("export.empty")

@@ -177,6 +177,50 @@ class MatchTexts:
         return lines
 
 
+OFFERED_BY: Final = {Phase.DOUBLED: True, Phase.BEAVERED: False, Phase.RACCOONED: True}
+"""Who offers the cube value on the table: the player on roll (True) or the other one."""
+
+
+def cube_and_dice(texts: MatchTexts, state: MatchState, names: Sequence[str], name_room: int) -> Text:
+    """The panel's cube line (its value and owner, or the value on offer and by whom) and dice
+    line (each die, those played struck through; the opening roll's tie), as the game's panel
+    writes them: the replay shows them at each step too. ``name_room``: the cells of a name."""
+    t = texts.words.t
+    body = Text()
+    rules = state.rules
+    if rules.cube and state.offered and state.phase in OFFERED_BY:
+        offerer = state.on_roll if OFFERED_BY[state.phase] else 1 - state.on_roll
+        name = texts.words.cut(names[offerer], name_room)
+        offer = t("panel.cube_offered", old=state.cube.value, value=state.offered, name=name)
+        body.append(offer + "\n", style="bold")
+    elif rules.cube:
+        owner = state.cube.owner
+        where = t("panel.centre") if owner is None else texts.words.cut(names[owner], name_room)
+        body.append(f"{t('panel.cube')} {texts.words.num(state.cube.value)} · {where}\n")
+    else:
+        body.append(t("panel.no_cube") + "\n")
+    body.append(t("panel.dice") + " ")
+    turn = state.turn
+    if turn is not None:
+        dice = list(turn.roll) * (2 if turn.roll[0] == turn.roll[1] else 1)
+        remaining = list(turn.remaining)
+        for d in dice:
+            if d in remaining:
+                remaining.remove(d)
+                body.append(texts.die(d), style="bold reverse")
+            else:
+                body.append(texts.die(d), style="dim strike")  # (played)
+            body.append(" ")
+        if texts.calls:
+            body.append("— " + texts.roll_name(turn.roll), style="italic")
+    elif state.opening_dice is not None and state.phase is Phase.OPENING:
+        d0, d1 = state.opening_dice
+        body.append(t("panel.opening_tie", d0=d0, d1=d1))
+    else:
+        body.append("–")
+    return body
+
+
 def last_move(layout: Layout, player: int, steps: Sequence[Step]) -> LastMove:
     """What the board marks of ``player``'s play ``steps``: the cells checkers left and arrived
     at, by how many on balance (a checker that moved on from where it landed, 13/8/5, marks

@@ -16,26 +16,43 @@ typed                       read as       why
 ``٠``–``٩``, ``۰``–``۹``    ``0``–``9``   Arabic-Indic and Persian digits
 ``)2(``                     ``(2)``       Arabic layouts swap the brackets' keys (X11's
                                           ``ara``: Shift+9 types ``)``, Shift+0 ``(``)
+``–``, ``−`` and the like   ``-``         a dash from another keyboard or a phone; the
+                                          engine reads ``13-10`` as ``13/10`` (the ``-``
+                                          key types ``-`` on the Arabic layouts too)
 ==========================  ============  ==============================================
 
 Nothing else changes: what the engine does not read is still refused with its reason.
+
+:class:`MoveSuggester` completes the move being typed (Tab in the move prompt): every move of
+one checker that the turn allows after the moves typed before it
+(:func:`~tawla.engine.notation.checker_moves`), in the way the player is typing (Arabic-Indic
+digits, «بار», ظ or ``-`` for ``/``).
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache
 from typing import Final
 
+from textual.suggester import Suggester
+
+from tawla.engine import TurnState
+from tawla.engine.notation import NotationError, checker_moves, parse_turn
 from tawla.i18n import LANGUAGES, tr
 from tawla.ui.keys import ARABIC_DIGITS, ARABIC_LAYOUT
 
 _PERSIAN_DIGITS: Final = "".join(chr(0x06F0 + i) for i in range(10))
+_DASHES: Final = "\u2010\u2011\u2012\u2013\u2014\u2212"
+"""Hyphen, non-breaking hyphen, figure dash, en dash, em dash, minus sign: typed for ``-``."""
 _CHARACTERS: Final = str.maketrans(
     {ARABIC_LAYOUT["/"]: "/", "\u060c": " "}  # (ظ, and the Arabic comma)
     | {d: str(i % 10) for i, d in enumerate(ARABIC_DIGITS + _PERSIAN_DIGITS)}
+    | dict.fromkeys(_DASHES, "-")
 )
 _SWAPPED_REPEAT: Final = re.compile(r"\)(\d)\(")
+_BETWEEN_MOVES: Final = re.compile(r"[\s,\u060c]")
 
 
 @cache
@@ -57,6 +74,60 @@ def _words() -> re.Pattern[str]:
 def notation_from_typed(text: str) -> str:
     """``text`` as typed in the move prompt, in the notation :func:`~tawla.engine.notation.parse_play`
     reads: «بار/٢٢ ٦ظخارج» is ``bar/22 6/off``."""
+    return _read(text).strip()
+
+
+def _read(text: str) -> str:
     text = text.translate(_CHARACTERS)
     text = _words().sub(lambda m: aliases()[m.group(0).lower()], text)
-    return _SWAPPED_REPEAT.sub(r"(\1)", text).strip()
+    return _SWAPPED_REPEAT.sub(r"(\1)", text)
+
+
+def _as_typed(notation: str, typed: str) -> str:
+    """A piece of notation written the way ``typed`` is: with Arabic-Indic digits if it has
+    some, «بار» and «خارج» if it has Arabic letters, and the ``/`` it uses (ظ or ``-``)."""
+    if any(c in ARABIC_DIGITS or c in _PERSIAN_DIGITS for c in typed):
+        notation = "".join(ARABIC_DIGITS[int(c)] if c.isdigit() else c for c in notation)
+    if any(unicodedata.bidirectional(c) == "AL" and c.isalpha() for c in typed):
+        for point in ("bar", "off"):
+            notation = notation.replace(point, tr("ar", f"typing.{point}_words").split()[0])
+    slash = next((c for c in reversed(typed) if c in "/-" + ARABIC_LAYOUT["/"] + _DASHES), "/")
+    return notation.replace("/", slash)
+
+
+class MoveSuggester(Suggester):
+    """What the move being typed can be: every move of one checker that ``turn`` allows once
+    the moves typed before it are played, each as the whole text of the prompt (what was typed,
+    then the move), in the engine's stable order (:func:`~tawla.engine.notation.checker_moves`)."""
+
+    def __init__(self, turn: TurnState) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.turn = turn
+
+    def completions(self, value: str) -> list[str]:
+        """Every completion of ``value`` (the prompt's text), longer than it, first the one shown."""
+        cut = max((m.end() for m in _BETWEEN_MOVES.finditer(value)), default=0)
+        head, tail = value[:cut], value[cut:]
+        state = self.turn
+        if notation_from_typed(head):
+            try:
+                state = parse_turn(state.start, state.roll, notation_from_typed(head), made=state.made)
+            except NotationError:
+                return []  # (what is typed before does not play: Enter will say why)
+        if state.complete:
+            return []
+        read = _read(tail).lower()
+        found: list[str] = []
+        for move in checker_moves(state):
+            shown = _as_typed(move, value)
+            if len(move) > len(read) and move.startswith(read):
+                shown = tail + _as_typed(move[len(read) :], value)  # (what was typed stays as typed)
+            elif not (len(shown) > len(tail) and shown.lower().startswith(tail.lower())):
+                continue  # (neither the notation nor the way it is typed goes on from here)
+            if head + shown not in found:
+                found.append(head + shown)
+        return found
+
+    async def get_suggestion(self, value: str) -> str | None:
+        found = self.completions(value)
+        return found[0] if found else None

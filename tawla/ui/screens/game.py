@@ -19,16 +19,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.suggester import SuggestFromList
 from textual.timer import Timer
 from textual.widgets import Input, Label, Static
 
-from tawla.engine import Position, Step, apply_step, legal_plays
+from tawla.engine import Position, Step, apply_step
 from tawla.engine.explain import Reason, Why, explain_roll
-from tawla.engine.notation import NotationError, format_play, parse_play
+from tawla.engine.notation import NotationError, parse_play, parse_turn
 from tawla.game import Action, ActionError, Ending, Match, Phase, ResultKind
 from tawla.game.figures import Side
 from tawla.game.state import end_session_refusal
+from tawla.i18n import isolate_ltr
 from tawla.i18n.messages import action_error_text, notation_error_text, reason_text
 from tawla.store.options import EndTurn, MoveNotation
 from tawla.ui.board import BoardModel, BoardView
@@ -43,7 +43,7 @@ from tawla.ui.messages import Played
 from tawla.ui.rules_words import rules_name
 from tawla.ui.screens.base import Speaks
 from tawla.ui.screens.dialogs import AnswerScreen, ConfirmScreen, LineScreen, ResignLevelScreen, ResultScreen
-from tawla.ui.typed_moves import notation_from_typed
+from tawla.ui.typed_moves import MoveSuggester, notation_from_typed
 
 _OFFERED_BY = {Phase.DOUBLED: True, Phase.BEAVERED: False, Phase.RACCOONED: True}
 """Who offers the cube value on the table: the player on roll (True) or the other one."""
@@ -53,10 +53,29 @@ _PROMPT_KEYS = frozenset(_PROMPT_KEY_LIST.split(","))
 
 
 class MovePrompt(BidiInput):
-    """The typed move, in the status area (the board stays in sight). Tab takes the suggestion.
-    Notation reads left to right, in Arabic too (right-aligned, beside its title)."""
+    """The typed move, in the status area (the board stays in sight). Tab takes the suggestion;
+    Tab again, straight after, takes the next one instead (every move the typed start allows, in
+    the suggester's order, round again after the last). Notation reads left to right, in Arabic
+    too (right-aligned, beside its title)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "cursor_right", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", show=False)]
+    _cycle: tuple[list[str], int] | None = None
+    """The completions Tab went through (and which one it took), while the text is that one."""
+
+    def action_complete(self) -> None:
+        cycle, self._cycle = self._cycle, None
+        if cycle is not None and self.value == cycle[0][cycle[1]]:
+            options, taken = cycle[0], (cycle[1] + 1) % len(cycle[0])
+        elif isinstance(self.suggester, MoveSuggester) and self.cursor_at_end:
+            options, taken = self.suggester.completions(self.value), 0
+        else:
+            options, taken = [], 0
+        if not options:
+            self.action_cursor_right()
+            return
+        self.value = options[taken]
+        self.cursor_position = len(self.value)
+        self._cycle = (options, taken)
 
 
 class GameScreen(Speaks, Screen[None]):
@@ -824,18 +843,29 @@ class GameScreen(Speaks, Screen[None]):
             return  # (a key from a dialog just closed, before the screen is built or while F2 rebuilds it: #11)
         self.typing = True
         prompt = self.query_one("#move", MovePrompt)
-        suggestions = sorted(format_play(p) for p in legal_plays(turn.start, turn.roll)) if not turn.made else []
-        prompt.suggester = SuggestFromList(suggestions, case_sensitive=False) if suggestions else None
-        prompt.value = ""
-        self.query_one("#prompt-title", Label).update(
-            self.line(self.t("typing.title", dice=self.texts.roll(turn.roll)))
-        )
-        self.query_one("#prompt-line", Static).update(self.say("typing.hint"))
+        self._ask_for_the_move()
         self.query_one("#prompt").display = True
         self.query_one("#status").display = False
         prompt.can_focus = True
         prompt.focus()
         self.refresh_bindings()
+
+    def _ask_for_the_move(self) -> None:
+        """The prompt empty, asking for what is left of the turn: its title says the dice still
+        to play once a step is made (on the board or typed), its suggestions go on from there."""
+        turn = self.match.state.turn
+        assert turn is not None
+        prompt = self.query_one("#move", MovePrompt)
+        prompt.suggester = MoveSuggester(turn)
+        prompt.value = ""
+        dice = self.texts.roll(turn.roll)
+        if turn.made:
+            left = self.num(" ".join(str(d) for d in turn.remaining))
+            title = self.t("typing.title_rest", dice=dice, left=isolate_ltr(left) if self.rtl else left)
+        else:
+            title = self.t("typing.title", dice=dice)
+        self.query_one("#prompt-title", Label).update(self.line(title))
+        self.query_one("#prompt-line", Static).update(self.say("typing.hint"))
 
     def on_key(self, event: events.Key) -> None:
         """A key typed right after ``:`` can reach the screen before the prompt had the focus
@@ -897,9 +927,11 @@ class GameScreen(Speaks, Screen[None]):
         if not text:
             self.close_prompt()
             return
+        before, made, mover = self.match.state.board_now, turn.made, self.match.state.on_roll
         try:
-            play = parse_play(turn.start, turn.roll, text, made=turn.made)
+            typed = parse_turn(turn.start, turn.roll, text, made=turn.made)  # (all of the rest, or part of it)
         except NotationError as err:
+            typed = None
             if turn.made:  # the whole turn typed again from its start is fine too
                 try:
                     play = parse_play(turn.start, turn.roll, text)
@@ -911,8 +943,17 @@ class GameScreen(Speaks, Screen[None]):
                 self.query_one("#prompt-line", Static).update(self.show(self.num(notation_error_text(self.lang, err))))
                 self.app.bell()
                 return
+        if typed is not None and not typed.complete:
+            # Part of the turn: played, and the prompt asks for the rest (the dice still to play).
+            if self.act(self.match.play_on, typed.made[len(made) :]):
+                self.notice = None
+                self._to_show = (mover, before, typed.made[len(made) :])
+                self._ask_for_the_move()
+                self.after_action()
+            return
+        if typed is not None:
+            play = typed.as_play()
         self.close_prompt()
-        before, made, mover = self.match.state.board_now, turn.made, self.match.state.on_roll
         if self.act(self.match.play, play):
             self.notice = None
             now = self.match.state.turn

@@ -2,7 +2,10 @@
 
 ← and → step through the game (a roll, one checker step, a cube decision...),
 Home and End jump to its start and its end, Page Up and Page Down (or [ and ])
-go to the previous or next game; the panel lists the moves so far. Built from the
+go to the previous or next game. The status line says in words what the step shown
+did (a roll, a move, a double, a take or a pass, a resignation offered, accepted or
+declined, and how the game ended; at a game's start, the Crawford game); the panel has
+the cube and the dice as the game's panel has them, and the moves so far. Built from the
 game's own view (:class:`~tawla.ui.match_view.MatchView`): the same board, banner
 and panel, and none of the game's keys.
 """
@@ -18,13 +21,41 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tawla.engine import make_step
 from tawla.game import Match, ScriptedDice
+from tawla.game.events import (
+    Beavered,
+    Doubled,
+    Dropped,
+    Event,
+    OpeningRolled,
+    Raccooned,
+    ResignAccepted,
+    ResignDeclined,
+    ResignOffered,
+    Rolled,
+    Stepped,
+    Took,
+    TurnEnded,
+)
+from tawla.game.state import MatchState
 from tawla.store.options import MoveNotation
 from tawla.store.saves import games_of
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
-from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, set_text, shown_name
+from tawla.ui.match_view import (
+    MatchTexts,
+    MatchView,
+    board_model,
+    calls_rolls,
+    cube_and_dice,
+    set_text,
+    shown_name,
+)
 from tawla.ui.screens.base import Speaks
+
+NAME_ROOM = 24
+"""Cells of a name in the sentence that says what a step did (a long name is cut with "…")."""
 
 
 class ReplayScreen(Speaks, Screen[None]):
@@ -32,8 +63,8 @@ class ReplayScreen(Speaks, Screen[None]):
 
     DEFAULT_CSS: ClassVar[str] = """
     ReplayScreen { layout: vertical; }
-    ReplayScreen #status {
-        width: 100%; height: 3; padding: 0 1; margin-top: 1; color: $text; background: $surface;
+    ReplayScreen #status {  /* (5: what a step did in up to three lines at 80 columns, the hint in two) */
+        width: 100%; height: 5; padding: 0 1; margin-top: 1; color: $text; background: $surface;
     }
     """
     AUTO_FOCUS = ""
@@ -158,25 +189,91 @@ class ReplayScreen(Speaks, Screen[None]):
         return self.show(text, justify="center")
 
     def _status(self) -> object:
-        lines = [self.t("replay.status", step=self.frame, steps=self._length(self.game_index)), self.t("replay.hint")]
-        return self.show("\n".join(lines))
+        step = self.t("replay.status", step=self.frame, steps=self._length(self.game_index))
+        return self.show("\n".join([f"{step} · {self.said()}", self.t("replay.hint")]))
+
+    @property
+    def texts(self) -> MatchTexts:
+        prefs = self.app.preferences
+        calls = calls_rolls(self.words, prefs, self.source.rules)
+        return MatchTexts(self.words, prefs.ascii_board, calls, prefs.notation is MoveNotation.ARABIC)
+
+    def said(self) -> str:
+        """What the step shown did, in words: the event that led to it, told from the state
+        before it (who rolled, moved, doubled, answered...), and how the game ended when it did;
+        at a game's start, that it is the Crawford game, if it is."""
+        state = self.match.state
+        first, _ = self.games[self.game_index]
+        if self.frame == 0:
+            key = "replay.said.crawford" if state.crawford_game else "replay.said.start"
+            return self.t(key, game=state.game)
+        before = self._match_at(self.game_index, self.frame - 1).state
+        text = self._told(self.source.events[first + self.frame - 1], before, state)
+        if len(state.results) > len(before.results):
+            from tawla.ui.screens.story import result_text
+
+            names = [self.words.cut(name, NAME_ROOM) for name in self.names]
+            text += " " + result_text(self.words, names, state.results[-1])
+        return text
+
+    def _told(self, event: Event, before: MatchState, after: MatchState) -> str:
+        """One event in words (``before``: the state it was applied to, ``after``: what it made)."""
+        t, texts = self.t, self.texts
+
+        def name(player: int | None) -> str:
+            return self.words.cut(self.names[player if player is not None else before.on_roll], NAME_ROOM)
+
+        match event:
+            case OpeningRolled(die0=d0, die1=d1) if d0 == d1:
+                return t("notice.tie", die=d0)
+            case OpeningRolled(die0=d0, die1=d1):
+                winner, dice = after.on_roll, (d0, d1)  # (the winner's die first, as the game says it)
+                return t("notice.opening", name=name(winner), d0=dice[winner], d1=dice[1 - winner])
+            case Rolled(dice=dice):
+                return t("replay.said.rolled", name=name(None), dice=texts.told((max(dice), min(dice))))
+            case Stepped(source=source, die=die) if before.turn is not None:
+                step = make_step(before.turn.position, source, die)
+                move = texts.play((step,)) if step is not None else self.num(f"{source}")
+                return t("replay.said.stepped", name=name(None), move=move)
+            case TurnEnded() if before.turn is not None and not before.turn.made:
+                return t("replay.said.passed", name=name(None))
+            case TurnEnded() if before.turn is not None:
+                return t("replay.said.ended", name=name(None), play=texts.play(before.turn.made))
+            case Doubled():
+                return t("replay.said.doubled", name=name(None), value=after.offered)
+            case Beavered():
+                return t("replay.said.beavered", name=name(before.to_act), value=after.offered)
+            case Raccooned():
+                return t("replay.said.raccooned", name=name(before.to_act), value=after.offered)
+            case Took():
+                return t("replay.said.took", name=name(before.to_act), value=after.cube.value)
+            case Dropped():
+                return t("replay.said.dropped", name=name(before.to_act))
+            case ResignOffered(level=level):
+                return t(f"replay.said.resign{level}", name=name(None))
+            case ResignAccepted() | ResignDeclined() if before.resignation is not None:
+                key = "replay.said.accepted" if isinstance(event, ResignAccepted) else "replay.said.declined"
+                return t(key, name=name(1 - before.resignation[0]))
+        return ""  # pragma: no cover - every event a game holds is told above
 
     def _panel(self) -> Group:
         state = self.match.state
         head = Text()
         rules = state.rules
         head.append(self.t_n("panel.match", rules.match_length) if rules.is_match else self.t("panel.money"))
+        if rules.is_match and state.crawford_game:
+            head.append("  " + self.t("panel.crawford"), style="bold reverse")  # (as the game's panel marks it)
         head.append("\n")
         a, b = self.names
         head.append(self.t("over.score", a=a, sa=state.score[0], b=b, sb=state.score[1]))
+        texts = self.texts
+        name_room = max(8, self.query_one(MatchView).panel_width() - 12)
+        body = cube_and_dice(texts, state, self.names, name_room)
         moves = Text()
         moves.append(self.t("panel.moves"), style="bold underline")
-        prefs = self.app.preferences
-        calls = calls_rolls(self.words, prefs, rules)
-        texts = MatchTexts(self.words, prefs.ascii_board, calls, prefs.notation is MoveNotation.ARABIC)
         lines = texts.moves(self.match, current=True)
-        room = max(3, self.size.height - 14)
+        room = max(3, self.size.height - 17)
         for text, style in lines[-room:]:
             moves.append("\n")
             moves.append(text, style=style)
-        return Group(self.show(head), Text(""), self.show(moves))
+        return Group(self.show(head), Text(""), self.show(body), Text(""), self.show(moves))
