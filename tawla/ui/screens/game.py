@@ -98,7 +98,7 @@ class GameScreen(Speaks, Screen[None]):
         self.problem: str | None = None
         self._asking = False
         self.handover = False
-        """A turn has just ended: the first Enter or Space of the next player does not roll."""
+        """A turn (or a game) has just ended: Enter and Space wait, the next player rolls with r."""
         self.typing = False
         """The move prompt is open (it has the keys)."""
         self._shown: dict[str, tuple[int, str]] = {}
@@ -511,7 +511,9 @@ class GameScreen(Speaks, Screen[None]):
             lines.append(self.notice())
         phase = state.phase
         acts = self.match.actions()
-        if phase is Phase.OPENING:
+        if phase is Phase.OPENING and self.handover:
+            lines.append(t("status.opening_handover"))
+        elif phase is Phase.OPENING:
             lines.append(t("status.opening"))
         elif phase is Phase.TURN and self.handover:
             name = self.names[state.on_roll]
@@ -555,7 +557,7 @@ class GameScreen(Speaks, Screen[None]):
         picked = self.cursor is not None and self.cursor.picked is not None
         moving = state.phase is Phase.MOVING and state.turn is not None
         complete = moving and state.turn.complete  # type: ignore[union-attr]
-        handover = self.handover and state.phase is Phase.TURN
+        handover = self.handover and state.phase in (Phase.TURN, Phase.OPENING)
         on = state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self._asking
         table = {
             # The hand-over: Enter and Space (pressed twice, or mashed) never roll for the
@@ -565,7 +567,7 @@ class GameScreen(Speaks, Screen[None]):
             # game is on: refused, they say why on the status line (the footer shows only what
             # can be done, see footer_state).
             "roll_key": on and not handover,
-            "handover_roll": handover and Action.ROLL in acts,
+            "handover_roll": handover and bool(acts & {Action.ROLL, Action.OPENING_ROLL}),
             "opening_roll": Action.OPENING_ROLL in acts,
             "roll": Action.ROLL in acts,
             "double": on,
@@ -604,7 +606,7 @@ class GameScreen(Speaks, Screen[None]):
     def footer_state(self, action: str) -> bool | None:
         """Whether the footer shows a key (True), greys it out (None) or leaves it out (False)."""
         allowed = self.check_action(action, ())
-        if action == "primary" and self.handover and self.match.state.phase is Phase.TURN:
+        if action == "primary" and self.handover and self.match.state.phase in (Phase.TURN, Phase.OPENING):
             return False  # (Enter waits at the hand-over: r rolls, and the footer says r)
         if action in self._SPEAKING and allowed:
             return self._SPEAKING[action] in self.match.actions()
@@ -628,7 +630,10 @@ class GameScreen(Speaks, Screen[None]):
                 self.action_pick()
 
     def action_handover_roll(self) -> None:
-        self.action_roll()
+        if self.match.state.phase is Phase.OPENING:  # (a game just over: its opening roll)
+            self.action_opening_roll()
+        else:
+            self.action_roll()
 
     def action_roll_key(self) -> None:
         if self.match.state.phase is Phase.OPENING:
@@ -642,6 +647,7 @@ class GameScreen(Speaks, Screen[None]):
 
     def action_opening_roll(self) -> None:
         self.notice = None
+        self.handover = False
         if self.match.dice.manual:  # (the match's own dice: a resumed match keeps them)
             self._manual_dice(opening=True)
             return
@@ -696,10 +702,12 @@ class GameScreen(Speaks, Screen[None]):
                 self._tell_opening()
             self.after_action()
 
-        title = (
-            self.t("dice.opening_title") if opening else self.t("dice.title", name=self.names[self.match.state.on_roll])
-        )
-        self.app.push_screen(LineScreen(title, self.t("dice.hint"), check=check), typed)
+        on_roll = self.match.state.on_roll
+
+        def title() -> str:  # (said again in the other language after F2, as every dialog's text)
+            return self.t("dice.opening_title") if opening else self.t("dice.title", name=self.names[on_roll])
+
+        self.app.push_screen(LineScreen(title, self.saying("dice.hint"), check=check), typed)
 
     def action_double(self) -> None:
         self.notice = None
@@ -926,19 +934,20 @@ class GameScreen(Speaks, Screen[None]):
             self.act(lambda: _raise(refused))
             return
         self.handover = False
-        body = "\n".join(
-            t(f"resign.level{level}", points=self.t_n("points", state.points_for(ResultKind(level))))
-            for level in (1, 2, 3)
-        )
+
+        def body() -> str:
+            return "\n".join(
+                self.t(f"resign.level{level}", points=self.t_n("points", state.points_for(ResultKind(level))))
+                for level in (1, 2, 3)
+            )
 
         def chosen(level: int | None) -> None:
             if level and Action.RESIGN in self.match.actions():
                 self.act(self.match.resign, level)
                 self.after_action()
 
-        self.app.push_screen(
-            ResignLevelScreen(t("resign.title", name=self.names[state.on_roll]), body, t("resign.hint")), chosen
-        )
+        title = lambda: t("resign.title", name=self.names[state.on_roll])  # noqa: E731  # (said again after F2)
+        self.app.push_screen(ResignLevelScreen(title, body, self.saying("resign.hint")), chosen)
 
     def _answer_resignation(self) -> None:
         """The opponent accepts with y (Enter does nothing here: it also rolls and moves)."""
@@ -956,10 +965,10 @@ class GameScreen(Speaks, Screen[None]):
             self.after_action()
 
         self.app.push_screen(
-            AnswerScreen(
-                t("resign.offer_title", name=self.names[1 - resigner]),
-                t(f"resign.offer{level}", name=self.names[resigner]),
-                t("resign.offer_hint"),
+            AnswerScreen(  # (said again in the other language after F2)
+                lambda: t("resign.offer_title", name=self.names[1 - resigner]),
+                lambda: t(f"resign.offer{level}", name=self.names[resigner]),
+                self.saying("resign.offer_hint"),
             ),
             answered,
         )
@@ -968,22 +977,25 @@ class GameScreen(Speaks, Screen[None]):
         state = self.match.state
         result = state.results[-1]
         t = self.t
-        names = self.names
-        kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
-        how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
-        points = self.t_n("points", result.points)
-        body = t("over.body", name=names[result.winner], how=how, points=points)
-        body += "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
+
+        def body() -> str:  # (the card's texts are said again in the other language after F2)
+            names = self.names
+            kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
+            how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
+            points = self.t_n("points", result.points)
+            body = t("over.body", name=names[result.winner], how=how, points=points)
+            return body + "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
+
         self._asking = True
         if state.phase is Phase.MATCH_OVER:
             winner = state.winner
-            title = t("over.match_title", name=names[winner if winner is not None else result.winner])
+            title = lambda: t("over.match_title", name=self.names[winner if winner is not None else result.winner])  # noqa: E731
 
             def match_over(_: object) -> None:
                 self._asking = False
                 self.dismiss(None)
 
-            over = ResultScreen(title, body, t("over.match_hint"), self.match, book=self.autosaves)
+            over = ResultScreen(title, body, self.saying("over.match_hint"), self.match, book=self.autosaves)
             self.app.push_screen(over, match_over)
             return
 
@@ -991,10 +1003,15 @@ class GameScreen(Speaks, Screen[None]):
             self._asking = False
             if self.match.state.phase is Phase.GAME_OVER:
                 self.act(self.match.next_game)
+                # The next game waits for its own roll key, as after a turn: an Enter pressed
+                # twice on the card never throws its opening roll (nor rolls for its opener).
+                self.handover = self.match.state.phase in (Phase.OPENING, Phase.TURN)
             self.notice = None
             self.after_action()
 
-        self.app.push_screen(ResultScreen(t("over.title"), body, t("over.hint"), self.match), next_game)
+        self.app.push_screen(
+            ResultScreen(self.saying("over.title"), body, self.saying("over.hint"), self.match), next_game
+        )
 
     def action_ids(self) -> None:
         from tawla.ui.screens.ids import IdsScreen

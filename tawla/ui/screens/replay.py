@@ -22,7 +22,7 @@ from tawla.game import Match, ScriptedDice
 from tawla.store.options import MoveNotation
 from tawla.store.saves import games_of
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.keys import both
+from tawla.ui.keys import both, either_case
 from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, set_text, shown_name
 from tawla.ui.screens.base import Speaks
 
@@ -50,7 +50,7 @@ class ReplayScreen(Speaks, Screen[None]):
         Binding("pagedown,left_square_bracket", "game_rtl(1)", "key.replay_next_game"),
         Binding("pageup,left_square_bracket", "game(-1)", "key.replay_previous_game", show=False),
         Binding("pageup,right_square_bracket", "game_rtl(-1)", "key.replay_previous_game", show=False),
-        Binding(both("g"), "story", "key.story"),
+        Binding(either_case("g"), "story", "key.story"),  # (G too, as the README says)
         Binding("escape," + both("q"), "leave", "key.back"),
     ]
 
