@@ -87,6 +87,8 @@ class Place:
     """Actions its footer must show (the keys the issue names there)."""
     not_here: dict[str, str] = field(default_factory=dict)
     """Everywhere keys that are not heard here, and why."""
+    footer: bool = True
+    """Its footer shows keys (the move prompt has the keys: the footer shows none while it is open)."""
 
 
 def game_of(app: TawlaApp) -> GameScreen:
@@ -265,9 +267,9 @@ MENU_PLACES = {
     ),
 }
 GAME_PLACES = {
-    "game: opening": Place(GameScreen, game_up, fresh, shows=("primary", "app.menu")),
+    "game: opening": Place(GameScreen, game_up, fresh, shows=("primary", "leave")),
     "game: moving": Place(GameScreen, rolled, fresh, shows=("primary", "notation", "resign")),
-    "game: typing a move": Place(GameScreen, typing, fresh),
+    "game: typing a move": Place(GameScreen, typing, fresh, footer=False),
     "game: hand-over": Place(GameScreen, handed_over, fresh, shows=("handover_roll",)),
     "game: doubled": Place(GameScreen, doubled, money, shows=("take", "drop", "beaver")),
     "game: resign": Place(ResignLevelScreen, keys("R", then=rolled), fresh, shows=("app.menu",)),
@@ -301,7 +303,9 @@ async def opened(pilot: Pilot[None], place: Place) -> None:
     await place.opens(pilot)
     await screen_is(pilot, place.top)
     await wait_until(
-        pilot, lambda: place.top is TooSmallScreen or footer_keys(app), lambda: f"the footer's keys\n{screen_text(app)}"
+        pilot,
+        lambda: place.top is TooSmallScreen or not place.footer or footer_keys(app),
+        lambda: f"the footer's keys\n{screen_text(app)}",
     )
     await settle(pilot)  # (a footer composed again as the dialog came: drawn before the screen is read)
 

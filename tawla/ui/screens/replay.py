@@ -97,11 +97,19 @@ class ReplayScreen(Speaks, Screen[None]):
         self.game_index, self.frame = game, max(0, min(frame, self._length(game)))
         self.match = self._match_at(self.game_index, self.frame)
         self.redraw()
+        self.refresh_bindings()  # (a step back at the first step, or to a game past the last, is greyed out)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The arrows' meaning in the screen's direction (the ``_rtl`` actions in Arabic)."""
         if action in ("step", "game", "step_rtl", "game_rtl"):
-            return action.endswith("_rtl") == self.rtl
+            if action.endswith("_rtl") != self.rtl:
+                return False
+            delta = int(parameters[0]) if parameters else 0  # type: ignore[call-overload]
+            if action.startswith("step"):
+                there = 0 <= self.frame + delta <= self._length(self.game_index)
+            else:
+                there = 0 <= self.game_index + delta < len(self.games)
+            return True if there else None  # (shown greyed out: a key the footer offers does something)
         return True
 
     def action_step_rtl(self, delta: int) -> None:
