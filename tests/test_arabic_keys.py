@@ -100,6 +100,7 @@ ARABIC_101 = dict(
     )
 )
 ARABIC_101_SHIFTED = {"R": "\u064c", "H": "أ", "L": "/", "?": "؟", "G": "لأ", "B": "لآ", "T": "لإ"}
+ARABIC_101_SHIFTED |= {"P": "؛", "E": "\u064f", "M": "’", "D": "]"}  # (semicolon, damma, quote, bracket)
 
 
 def test_the_layout_map_is_the_arabic_101_layout() -> None:

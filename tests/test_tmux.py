@@ -370,8 +370,73 @@ def test_a_whole_game_in_a_real_terminal(tmp_path: Path) -> None:
             text = term.press(next_key(text))
         assert final, "the game did not end"
         assert "Score:" in final and "point" in final
+        after_the_card(term, "en", roll="r", resume="c")
     finally:
         term.close()
+
+
+def after_the_card(term: Terminal, lang: str, roll: str, resume: str) -> None:
+    """On the card of a game just over: Ctrl+W (the footer says so) goes back to the menu, the
+    match on the Resume list; resumed, the card is there again; Enter pressed twice on it starts
+    the next game, which waits for its own roll key (the second Enter rolls nothing); ``roll``
+    (r, or the Arabic layout's ق) rolls it."""
+    from tawla.i18n import tr
+    from tawla.i18n.bidi import visual
+
+    def says(key: str, **params: object) -> str:
+        """The longest piece of a catalog text around its parameters (``@``), as drawn."""
+        text = tr(lang, key, **{name: "@" for name in params})
+        shown = visual(text, rtl=True) if lang == "ar" else text
+        return max(
+            (piece.strip(" .:،") for piece in shown.replace("\u2068", "").replace("\u2069", "").split("@")), key=len
+        )
+
+    card, menu, title = says("over.title"), says("menu.new_match"), says("resume.title")
+    term.keys("C-w")
+    term.wait_for(lambda s: menu in s and card not in s, what="Ctrl+W on the card: the menu")
+    term.keys(resume)  # (c, or ؤ on an Arabic layout: Resume)
+    term.wait_for(lambda s: title in s, what="the match on the Resume list")
+    term.keys("Enter")
+    term.wait_for(lambda s: card in s and says("over.hint") in s, what="the match resumed, on its card")
+    term.keys("Enter", "Enter")  # (in one burst, as a key pressed twice)
+    waiting = (says("status.opening_handover"), says("status.handover", name=1))
+    still = term.wait_for(
+        lambda s: card not in s and any(w in s for w in waiting), what="the next game, waiting for its roll"
+    )
+    game_two = tr(lang, "panel.game", number=2)
+    assert (visual(game_two, rtl=True) if lang == "ar" else game_two) in still, still
+    assert not any(face in still for face in FACES), f"the second Enter rolled the next game's dice:\n{still}"
+    rolled = term.press(roll)
+    assert not any(w in rolled for w in waiting), f"{roll} did not roll:\n{rolled}"
+    a_part_typed(term, lang, rolled, says)
+
+
+def a_part_typed(term: Terminal, lang: str, rolled: str, says: Callable[..., str]) -> None:
+    """The opening roll of a game (two dice, never a double) played by typing one move at a
+    time: the prompt takes one die's move (``8/2`` for a 6: from the starting position 8 to
+    any point below it is open) and asks for the rest, then takes the other die's. Depends on
+    the typed partial moves of #21 (``typing.title_rest``)."""
+    from tawla.i18n import tr
+    from tawla.i18n.bidi import visual
+
+    dice_label = visual(tr(lang, "panel.dice"), rtl=True) if lang == "ar" else tr(lang, "panel.dice")
+    line = next((row for row in rolled.splitlines() if dice_label in row), "")
+    dice = sorted((FACES.index(face) + 1 for face in line if face in FACES), reverse=True)
+    assert len(dice) == 2 and dice[0] != dice[1], f"the opening roll's dice:\n{rolled}"
+    digits = "٠١٢٣٤٥٦٧٨٩" if lang == "ar" else "0123456789"  # (an Arabic player types Arabic-Indic digits)
+
+    def move(die: int) -> str:
+        return f"{digits[8]}/{digits[8 - die]}"
+
+    rest = says("typing.title_rest", dice=1, left=1)
+    term.keys(":")
+    term.wait_for(lambda s: says("typing.title", dice=1) in s, what="the move prompt")
+    term.keys("-l", move(dice[0]))
+    term.keys("Enter")
+    term.wait_for(lambda s: rest in s, what=f"{move(dice[0])} played, and the prompt asking for the rest")
+    term.keys("-l", move(dice[1]))
+    term.keys("Enter")
+    term.wait_for(lambda s: rest not in s and says("typing.title", dice=1) not in s, what="the whole roll typed")
 
 
 def test_a_whole_game_in_arabic_with_arabic_keys(tmp_path: Path) -> None:
@@ -427,6 +492,7 @@ def test_a_whole_game_in_arabic_with_arabic_keys(tmp_path: Path) -> None:
         assert final, f"the game did not end:\n{term.screen()}"
         assert score_line == " :ﺔﺠﻴﺘﻨﻟﺍ"  # النتيجة: shaped and reversed, the colon on its left
         term.wait_for(lambda s: ar("over.hint") in s)  # the whole card, down to its hint
+        after_the_card(term, "ar", roll="ق", resume="ؤ")
     finally:
         term.close()
 

@@ -379,7 +379,7 @@ async def test_crawford_game_and_the_end_of_a_match() -> None:
         await screen_is(pilot, ResultScreen)
         await pilot.press("enter")  # next game: the Crawford game
         await reached(pilot, match, lambda s: s.crawford_game, "the Crawford game")
-        await pilot.press("space")  # Badr wins the opening roll and moves
+        await pilot.press("r")  # Badr wins the opening roll and moves (a new game waits for r, not Space)
         await reached(pilot, match, lambda s: s.phase is Phase.MOVING and s.on_roll == 1, "Badr won the opening")
         await shows(pilot, "Crawford")
         await pilot.press("R")

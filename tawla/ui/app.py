@@ -24,7 +24,7 @@ from tawla.store.keeper import Keeper
 from tawla.store.options import BidiMode, Digits, Peek
 from tawla.store.options import Theme as ThemeName
 from tawla.ui.bursts import KeysInOrder
-from tawla.ui.keys import both, key_label
+from tawla.ui.keys import EVERYWHERE, key_label
 from tawla.ui.messages import BookAsked, CheckRtl, Played, PreferencesChosen, RulesChosen, StoryAsked
 
 if TYPE_CHECKING:
@@ -140,12 +140,7 @@ class TawlaApp(KeysInOrder):
     ENABLE_COMMAND_PALETTE = True
     COMMANDS: ClassVar = {lambda: _commands()}  # (imported when the palette first opens)
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "key.quit", priority=True),
-        Binding("ctrl+c", "quit", "key.quit", priority=True, show=False),
-        Binding("f1," + both("?"), "help", "key.help"),
-        Binding("f2", "language", "key.language", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*EVERYWHERE]  # (every dialog binds them too: see EVERYWHERE)
 
     words: var[Words] = var(Words())
     """How the interface speaks (language, digits, who lays out Arabic): screens watch it and
@@ -233,10 +228,17 @@ class TawlaApp(KeysInOrder):
             return  # (kept until the terminal is big enough again: see _check_size)
         while self._notes:
             key, params = self._notes.pop(0)
-            words = {k: self.problem_text(v) if isinstance(v, StoreError) else v for k, v in params.items()}
-            self.push_screen(
-                NoticeScreen(self.words.t("store.title"), self.words.t(key, **words), self.words.t("store.hint"))
-            )
+
+            def body(key: str = key, params: dict[str, object] = params) -> str:
+                words = {k: self.problem_text(v) if isinstance(v, StoreError) else v for k, v in params.items()}
+                return self.words.t(key, **words)
+
+            # (each text said in the language in force: again after F2)
+            self.push_screen(NoticeScreen(self._saying("store.title"), body, self._saying("store.hint")))
+
+    def _saying(self, key: str, **params: object) -> Callable[[], str]:
+        """How to say a catalog text, in the language in force when it is said."""
+        return lambda: self.words.t(key, **params)
 
     def problem_text(self, error: StoreError) -> str:
         """A store problem in the player's language."""
@@ -498,6 +500,9 @@ class TawlaApp(KeysInOrder):
         """Show the right-to-left check and keep the answer."""
         from tawla.ui.screens.check_rtl import CheckRtlScreen
 
+        if any(isinstance(screen, CheckRtlScreen) for screen in self.screen_stack):
+            return  # (F2 on the check itself: it is already asking)
+
         def answered(mode: BidiMode | None) -> None:
             if mode is None:
                 return
@@ -712,13 +717,13 @@ class TawlaApp(KeysInOrder):
             try:
                 written = self.keeper.export(match, target)
             except OSError as exc:
-                message = self.words.t("export.failed", file=str(target), reason=exc.strerror or type(exc).__name__)
+                message = self._saying("export.failed", file=str(target), reason=exc.strerror or type(exc).__name__)
             else:
-                message = self.words.t("export.done", file=str(written))
-            self.push_screen(NoticeScreen(self.words.t("export.title"), message, self.words.t("store.hint")))
+                message = self._saying("export.done", file=str(written))
+            self.push_screen(NoticeScreen(self._saying("export.title"), message, self._saying("store.hint")))
 
         self.push_screen(
-            LineScreen(self.words.t("export.title"), self.words.t("export.hint"), check=check, value=default), chosen
+            LineScreen(self._saying("export.title"), self._saying("export.hint"), check=check, value=default), chosen
         )
 
     def end_session(self, match: Match) -> bool:
@@ -735,11 +740,38 @@ class TawlaApp(KeysInOrder):
             game.action_end_session()
 
     def action_menu(self) -> None:
-        """Back to the menu from a game (saved, and on the Resume list) or a replay."""
-        from tawla.ui.screens.game import GameScreen
+        """Back to the menu from a game (saved, and on the Resume list), whatever is over it:
+        Ctrl+W on the game or on one of its dialogs (a result card, the IDs), "Back to the menu"
+        in the palette. The screens over the game close unanswered: a result card or a question
+        not answered is asked again when the match is resumed."""
+        game = self._game_in_play()
+        if game is None:
+            return
+        while self.screen is not game and len(self.screen_stack) > 1:
+            self.pop_screen()
+        game.dismiss(None)  # (GameScreen.action_leave)
 
-        if isinstance(self.screen, GameScreen):
-            self.screen.action_leave()
+    def _game_in_play(self) -> Screen[Any] | None:
+        """The game screen highest in the stack, if any."""
+        game = _game_screen()
+        return next((screen for screen in reversed(self.screen_stack) if isinstance(screen, game)), None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key of the app's that would do nothing is not shown (see EVERYWHERE): F1 on the
+        help, Ctrl+P with the palette open, Ctrl+W with no game to leave."""
+        from textual.command import CommandPalette
+
+        from tawla.ui.screens.help import HelpScreen
+
+        if action == "help":
+            return not self._too_small_on_top() and not isinstance(self.screen, HelpScreen)
+        if action == "command_palette":
+            return not self._too_small_on_top() and not any(
+                isinstance(screen, CommandPalette) for screen in self.screen_stack
+            )
+        if action == "menu":
+            return self._game_in_play() is not None
+        return super().check_action(action, parameters)
 
     def action_command_palette(self) -> None:
         """Textual's command palette, with its prompt in the player's language: one at a time

@@ -34,6 +34,7 @@ from textual.widgets import Button, Input, LoadingIndicator, OptionList
 from textual.widgets.option_list import Option
 
 from tawla.ui.fields import BidiInput
+from tawla.ui.keys import EVERYWHERE
 
 if TYPE_CHECKING:
     from tawla.ui.app import TawlaApp
@@ -91,7 +92,10 @@ class Palette(CommandPalette):
     command again or popping the screen under it. Nor does one that finds another screen over it
     (a note shown after it opened): Textual's dismiss pops the screen on top, whichever it is.
 
-    In a right-to-left interface it reads from the right (the ``-rtl`` class)."""
+    In a right-to-left interface it reads from the right (the ``-rtl`` class). F1 and F2 work in
+    it as everywhere (``?`` is typed into the search); after F2 it speaks the other language."""
+
+    BINDINGS = [*EVERYWHERE]  # (with CommandPalette's own)
 
     DEFAULT_CSS = """
     Palette.-rtl CommandList { text-align: right; }
@@ -132,6 +136,26 @@ class Palette(CommandPalette):
         # (Textual calls each class's handler up the MRO; prevent_default stops before the palette's.)
         if len(self.app.screen_stack) < 2 or self not in self.app.screen_stack:
             event.prevent_default()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "words", self._words_changed, init=False)
+
+    def _words_changed(self) -> None:
+        """After F2: the prompt, the side it reads from and the commands in the language in force
+        (what was typed stays, and is searched again)."""
+        words = getattr(self.app, "words", None)
+        if words is None or self._dismissed:
+            return
+        self.search_placeholder = words.line(words.t("command.search"))
+        self.set_class(words.rtl, "-rtl")
+        for row in self.query("#--input").results(Horizontal):
+            search, icon = row.query_one(PaletteSearch), row.query_one(SearchIcon)
+            search.placeholder = self.search_placeholder
+            if words.rtl:
+                row.move_child(icon, after=search)
+            else:
+                row.move_child(icon, before=search)
+            search.post_message(Input.Changed(search, search.value))  # (the palette searches again)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Page Up and Page Down do nothing until the list of commands has been laid out:

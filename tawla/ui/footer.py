@@ -8,11 +8,14 @@ palette) are looked up under ``textual.<description>``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.geometry import Size
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey  # (Footer's keys: the widget exists only in this module)
@@ -82,10 +85,25 @@ class TawlaFooter(Footer):
     It shows only keys that fit whole (:meth:`fit_keys`): Textual's footer scrolls the keys
     that do not fit under the command palette's key, which drew half a label at its edge
     (``F1 K``, ``^P CommandsF``, issue 21). The others are in the help (F1) and the palette.
+
+    It shows the keys of the screen that hears them (:attr:`listening`): its own screen's, or
+    those of a dialog over it. A dialog is drawn over its screen, whose footer shows through;
+    the keys then go to the dialog (Textual looks a key up from the dialog, never from the
+    screen under it), and the footer says which (a result card's ^W, F1…), not the game's.
     """
 
+    @property
+    def listening(self) -> Screen[object]:
+        """The screen the keys go to: this footer's, or the dialog (a modal screen) on top of it."""
+        screen = self.screen
+        try:
+            top = self.app.screen
+        except Exception:  # (no screen stack: the app is starting or leaving)
+            return screen
+        return top if top is not screen and top.is_modal and screen in self.app.screen_stack else screen
+
     def _live(self, key: FooterKey) -> str:
-        live = getattr(self.screen, "describe_action", None)
+        live = getattr(self.listening, "describe_action", None)
         description = live(key.action) if live is not None else None
         return self._padded(describe(self.app, description or key.description), description)
 
@@ -93,7 +111,7 @@ class TawlaFooter(Footer):
         """A live description as wide as its widest twin (the screen's ``SAME_WIDTH``): the key
         then changes in place at every key press, without laying out the screen again (#11)."""
         twins: tuple[str, ...] = next(
-            (group for group in getattr(self.screen, "SAME_WIDTH", ()) if description in group), ()
+            (group for group in getattr(self.listening, "SAME_WIDTH", ()) if description in group), ()
         )
         if not twins:
             return text
@@ -118,8 +136,9 @@ class TawlaFooter(Footer):
         rtl = words is not None and words.rtl
         self.set_class(rtl, "-rtl")
         keys: list[Widget] = []
-        shown = getattr(self.screen, "footer_state", None)
-        for widget in super().compose():
+        listening = self.listening
+        shown = getattr(listening, "footer_state", None)
+        for widget in super().compose() if listening is self.screen else self._keys_of(listening):
             if isinstance(widget, FooterKey) and shown is not None and shown(widget.action) is False:
                 continue  # (a key that is heard, but can do nothing now: see GameScreen.footer_state)
             if isinstance(widget, FooterKey):
@@ -156,6 +175,39 @@ class TawlaFooter(Footer):
             if key.display:
                 room -= need
 
+    def _keys_of(self, screen: Screen[object]) -> Iterator[Widget]:
+        """The keys a dialog hears, as Textual's Footer shows a screen's (``Footer.compose``, which
+        reads only the footer's own screen): each shown action once, the command palette's key
+        last."""
+        if not self._bindings_ready:  # (Footer's: the screen has told it its keys once)
+            return
+        active = screen.active_bindings
+        actions: dict[str, tuple[Binding, bool, str]] = {}
+        for _, binding, enabled, tooltip in active.values():
+            if binding.show:
+                actions.setdefault(binding.action, (binding, enabled, tooltip))
+        for binding, enabled, tooltip in actions.values():
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                disabled=not enabled,
+                tooltip=tooltip,
+            ).data_bind(compact=Footer.compact)
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and palette is not None:
+            _, binding, enabled, _ = palette
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                classes="-command-palette",
+                disabled=not enabled,
+                tooltip=binding.tooltip or binding.description,
+            )
+
     def _show_first_keys(self) -> None:
         """When the keys do not all fit, a right-to-left footer drops the last ones, on its left."""
         if self.has_class("-rtl"):
@@ -174,6 +226,8 @@ class TawlaFooter(Footer):
         A FooterKey keeps its greyed-out state in ``_disabled`` (read by its click handler) with
         no public setter: setting it here, with the class that draws it, spares rebuilding the
         whole footer at every key (which costs a frame: see tests/bench_ui.py)."""
+        if self.listening is not self.screen:
+            return  # (the keys shown are a dialog's: its screen's states say nothing of them)
         live = getattr(self.screen, "describe_action", None)
         for key in self.query(FooterKey):
             changed = relayout = False

@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from textual.binding import Binding
 from textual.keys import KEY_NAME_REPLACEMENTS
 
 from tawla.i18n import LRI, PDI
@@ -25,12 +26,15 @@ ARABIC_LAYOUT: Final = {
     "a": "ش", "s": "س", "d": "ي", "f": "ب", "g": "ل", "h": "ا", "j": "ت", "k": "ن", "l": "م",
     "z": "ئ", "x": "ء", "c": "ؤ", "v": "ر", "b": "لا", "n": "ى", "m": "ة",
     "/": "ظ", "?": "؟", "R": "ٌ", "H": "أ", "L": "/",
+    "P": "؛", "E": "ُ", "M": "’", "D": "]", "G": "لأ",
 }  # fmt: skip
 """What the standard Arabic (101) PC layout types for each key of a US keyboard (the keys
 tawla binds): unshifted letters, and Shift+R (dammatan), Shift+H (alef with hamza above),
-Shift+L (``/``), Shift+/ (the Arabic question mark). B types two letters, lam and alef."""
+Shift+L (``/``), Shift+/ (the Arabic question mark); Shift+P, E, M, D and G, the capitals the
+README names outside the game (see :func:`either_case`). B types two letters, lam and alef (and
+Shift+G lam and alef with hamza)."""
 
-LIGATURES: Final = {"لا": "\ufefb"}
+LIGATURES: Final = {"لا": "\ufefb", "لأ": "\ufef7"}
 """A key that types two letters may reach the terminal as one character, their ligature
 (X11's Arabic layout sends U+FEFB for B), or as the two letters one after the other (Windows
 and macOS send «لا»): both are bound (see :func:`both` and :data:`TWO_LETTERS`)."""
@@ -79,9 +83,32 @@ def both(*keys: str) -> str:
     return ",".join(dict.fromkeys(out))
 
 
+def either_case(*letters: str) -> str:
+    """:func:`both` for each letter and its capital: a key that works with Shift too, as the
+    README names it (``P`` opens the book). Only where Shift+letter is no key of its own (the
+    game's ``R`` resigns, ``r`` rolls). ``either_case("p")`` is ``"p,ح,P,arabic_semicolon"``."""
+    return both(*(key for letter in letters for key in (letter, letter.upper())))
+
+
 def digit_keys(digit: int) -> str:
     """The Western and the Arabic-Indic key of a digit."""
     return f"{digit},{ARABIC_DIGITS[digit]}"
+
+
+EVERYWHERE: Final = (
+    Binding("ctrl+q", "app.quit", "key.quit", priority=True),
+    Binding("ctrl+c", "app.quit", "key.quit", priority=True, show=False),
+    Binding("f1," + both("?"), "app.help", "key.help"),
+    Binding("f2", "app.language", "key.language", show=False),
+    Binding("ctrl+p", "app.command_palette", "palette", show=False, priority=True, tooltip="Open the command palette"),
+)
+"""The keys that work on every screen and dialog (the help's "Everywhere"): the app's bindings,
+and every dialog's too. Textual looks a key up from the focused widget to the app, but stops at
+a modal screen (``Screen._modal_binding_chain``): of the app's bindings a dialog hears only the
+priority ones (Ctrl+Q, Ctrl+P). So each dialog binds these as well (a priority one is the app's
+first, and is there for the footer to show it); F1 and F2 stay no priority bindings, looked up
+in the order the keys came (#11), after a text field has taken a ``?`` typed into it. Ctrl+P is
+named here, not added by Textual, for the same reason."""
 
 
 # -- keys as the player reads them -----------------------------------------------------------
@@ -113,11 +140,10 @@ def _twin_of(char: str) -> str | None:
     key, the Arabic-Indic digit of a digit (and back)."""
     if char.isascii() and char.isdigit():
         return ARABIC_DIGITS[int(char)]
+    if char.isascii():  # (a US key: "]" is also what Shift+D types on an Arabic layout, but is "]" here)
+        return ARABIC_LAYOUT.get(char)
     if char in ARABIC_DIGITS:
         return str(ARABIC_DIGITS.index(char))
-    arabic = ARABIC_LAYOUT.get(char)
-    if arabic is not None:
-        return arabic
     letters = _LIGATURE_LETTERS.get(char, char)
     return _FROM_ARABIC.get(letters)
 
@@ -195,8 +221,8 @@ def keys_label(keys: Sequence[str], words: Words) -> str:
     covered: set[str] = set()
     for key in keys:
         char = _character(key) if "+" not in key else None
-        if char is not None and char in covered:
-            continue
+        if char is not None and (char in covered or _unshifted(char) in covered):
+            continue  # (P with p: the same key, with Shift; see either_case)
         if char is not None:
             covered.add(char)
             other = _twin_of(char)
@@ -205,6 +231,13 @@ def keys_label(keys: Sequence[str], words: Words) -> str:
                 covered.add(LIGATURES.get(other, other))
         shown.append(key_label(key, words))
     return words.t("keyname.or").join(dict.fromkeys(shown))
+
+
+def _unshifted(char: str) -> str | None:
+    """The letter whose key types ``char`` with Shift (``P`` and «؛» are p's), or None."""
+    if not (char.isascii() and char.isalpha()):
+        char = _FROM_ARABIC.get(_LIGATURE_LETTERS.get(char, char), "")
+    return char.lower() if char.isascii() and char.isalpha() and char.isupper() else None
 
 
 def digits_label(first: int, last: int, words: Words) -> str:

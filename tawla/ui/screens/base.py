@@ -3,6 +3,7 @@ text), and when they change."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.text import Text
@@ -38,6 +39,14 @@ class Speaks:
         watch(self.app, "words", self._words_changed, init=False)
         watch(self.app, "look", self._words_changed, init=False)
         self.call_after_refresh(self._now_built)  # type: ignore[attr-defined]
+
+    def on_screen_suspend(self) -> None:
+        # A dialog came over the screen: the footer, which shows through, shows its keys.
+        self.refresh_bindings()  # type: ignore[attr-defined]
+
+    def on_screen_resume(self) -> None:
+        # The dialog went: the footer shows the screen's own keys again.
+        self.refresh_bindings()  # type: ignore[attr-defined]
 
     def _now_built(self) -> None:
         if self.rebuilding:
@@ -170,6 +179,11 @@ class Speaks:
     def t(self, key: str, /, **params: object) -> str:
         """A catalog text in the current language (logical order)."""
         return self.words.t(key, **params)
+
+    def saying(self, key: str, /, **params: object) -> Callable[[], str]:
+        """How to say a catalog text, in the language in force when it is said (a dialog's
+        texts: said again after F2)."""
+        return lambda: self.words.t(key, **params)
 
     def t_n(self, key: str, n: int, /, **params: object) -> str:
         """The plural form of ``key`` for ``n``."""

@@ -35,10 +35,10 @@ from textual.widgets.option_list import Option
 from tawla.store.book import COLUMNS, DASH, Book, BookError, Figures, Line, Pair, Period, Person, Play, Standings
 from tawla.store.records import Record
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.keys import both
+from tawla.ui.keys import EVERYWHERE, both, either_case
 from tawla.ui.messages import StoryAsked
 from tawla.ui.screens.base import Speaks
-from tawla.ui.screens.dialogs import ConfirmScreen, LineScreen, NoticeScreen
+from tawla.ui.screens.dialogs import ConfirmScreen, LineScreen, NoticeScreen, Said, said
 
 BookSource = Callable[[], Book]
 """Reads the book (in a worker thread: the first read of a long history builds the index)."""
@@ -122,11 +122,12 @@ class BookScreen(BookWords, Speaks, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape," + both("q"), "leave", "key.back"),
         Binding("tab", "view", "key.book_view"),
-        Binding(both("p"), "period", "key.book_period"),
-        Binding(both("r"), "rules", "key.book_rules"),
-        Binding(both("e"), "rename", "key.book_rename"),
-        Binding(both("m"), "merge", "key.book_merge"),
-        Binding("delete," + both("d"), "forget", "key.book_forget"),
+        # (with Shift too: the README names them P, R, E, M, D)
+        Binding(either_case("p"), "period", "key.book_period"),
+        Binding(either_case("r"), "rules", "key.book_rules"),
+        Binding(either_case("e"), "rename", "key.book_rename"),
+        Binding(either_case("m"), "merge", "key.book_merge"),
+        Binding("delete," + either_case("d"), "forget", "key.book_forget"),
     ]
 
     def __init__(
@@ -409,8 +410,8 @@ class BookScreen(BookWords, Speaks, Screen[None]):
 
         self.app.push_screen(
             LineScreen(
-                self.t("bookscreen.rename_title", name=person.name),
-                self.t("bookscreen.rename_hint"),
+                self.saying("bookscreen.rename_title", name=person.name),
+                self.saying("bookscreen.rename_hint"),
                 check=check,
                 value=person.name,
                 direction="auto",
@@ -427,16 +428,18 @@ class BookScreen(BookWords, Speaks, Screen[None]):
         if not others:
             self._tell(self.t("bookscreen.merge_none"))
             return
-        into = await self.app.push_screen_wait(PlayerPicker(self.t("bookscreen.merge_title", name=person.name), others))
+        into = await self.app.push_screen_wait(
+            PlayerPicker(self.saying("bookscreen.merge_title", name=person.name), others)
+        )
         if into is None:
             return
         target = book.person(into)
         if target is None:
             return
         question = ConfirmScreen(
-            self.t("bookscreen.merge_confirm_title"),
-            self.t("bookscreen.merge_confirm_body", a=person.name, b=target.name),
-            self.t("bookscreen.merge_confirm_hint"),
+            self.saying("bookscreen.merge_confirm_title"),
+            self.saying("bookscreen.merge_confirm_body", a=person.name, b=target.name),
+            self.saying("bookscreen.merge_confirm_hint"),
         )
         if await self.app.push_screen_wait(question):
             problem = self._changed(lambda b: b.merge(person.key, target.key))
@@ -449,9 +452,9 @@ class BookScreen(BookWords, Speaks, Screen[None]):
         if person is None:
             return
         question = ConfirmScreen(
-            self.t("bookscreen.forget_title", name=person.name),
-            self.t("bookscreen.forget_body", name=person.name),
-            self.t("bookscreen.forget_hint"),
+            self.saying("bookscreen.forget_title", name=person.name),
+            self.saying("bookscreen.forget_body", name=person.name),
+            self.saying("bookscreen.forget_hint"),
         )
         if await self.app.push_screen_wait(question):
             problem = self._changed(lambda b: b.forget(person.key))
@@ -459,25 +462,32 @@ class BookScreen(BookWords, Speaks, Screen[None]):
                 self._tell(problem)
 
     def _tell(self, text: str) -> None:
-        self.app.push_screen(NoticeScreen(self.t("book.players"), text, self.t("store.hint")))
+        self.app.push_screen(NoticeScreen(self.saying("book.players"), text, self.saying("store.hint")))
 
 
 class PlayerPicker(Speaks, ModalScreen[str | None]):
     """Pick one of the known players: Enter answers their key, Esc nothing."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS = [Binding("escape", "cancel", show=False)]
+    BINDINGS = [Binding("escape", "cancel", show=False), *EVERYWHERE]
 
-    def __init__(self, title: str, people: Sequence[Person]) -> None:
+    def __init__(self, title: Said, people: Sequence[Person]) -> None:
         super().__init__()
         self.title_text = title
         self.people = list(people)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):
-            yield Static(self.show(self.title_text), classes="title")
+            yield Static(self.show(said(self.title_text)), id="title", classes="title")
             yield OptionList(*(Option(self.show(p.name), id=p.key) for p in self.people), id="people")
-            yield Static(self.say("bookscreen.merge_hint"), classes="hint")
+            yield Static(self.say("bookscreen.merge_hint"), id="hint", classes="hint")
+
+    def relabel(self) -> None:
+        """After F2: the title and the hint in the language in force (the names are the same)."""
+        for name, text in (("#title", said(self.title_text)), ("#hint", self.t("bookscreen.merge_hint"))):
+            static = self.find(name, Static)
+            if static is not None:
+                static.update(self.show(text))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.is_active:

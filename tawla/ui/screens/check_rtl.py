@@ -18,7 +18,7 @@ from textual.widgets import Static
 from tawla.i18n import tr
 from tawla.i18n.bidi import Bidi, visual
 from tawla.store.options import BidiMode
-from tawla.ui.keys import digit_keys
+from tawla.ui.keys import EVERYWHERE, digit_keys
 from tawla.ui.screens.base import Speaks
 
 
@@ -30,6 +30,7 @@ class CheckRtlScreen(Speaks, ModalScreen[BidiMode | None]):
         Binding(digit_keys(1), "choose('app')", show=False),
         Binding(digit_keys(2), "choose('terminal')", show=False),
         Binding("escape", "choose('')", show=False),
+        *EVERYWHERE,
     ]
 
     def compose(self) -> ComposeResult:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from textual import work
 from textual.app import ComposeResult
@@ -14,7 +14,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input, Static
 
 from tawla.ui.fields import BidiInput
-from tawla.ui.keys import ARABIC_DIGITS, both, digit_keys
+from tawla.ui.keys import ARABIC_DIGITS, EVERYWHERE, both, digit_keys, either_case
 from tawla.ui.messages import BookAsked
 from tawla.ui.screens.base import Speaks
 
@@ -23,21 +23,42 @@ if TYPE_CHECKING:
 
 _DIGITS = str.maketrans(ARABIC_DIGITS, "0123456789")
 
+Said: TypeAlias = str | Callable[[], str]
+"""A dialog's text: how to say it (a function, asked again in the other language after F2), or
+a text said once (logical order)."""
+
+LEAVE = Binding("ctrl+w", "app.menu", "key.menu")
+"""Ctrl+W on a dialog over the game (a result card, a question, the IDs): back to the menu, as on
+the game itself (shown only with a game under it: see TawlaApp.check_action)."""
+
+
+def said(text: Said) -> str:
+    return text() if callable(text) else text
+
 
 class _Dialog(Speaks, ModalScreen[object]):
-    """A centred card with a title, a body and a hint line (texts in logical order)."""
+    """A centred card with a title, a body and a hint line (texts in logical order), said again
+    in the other language after F2."""
 
     CSS_PATH = "dialogs.tcss"
+    BINDINGS = [LEAVE, *EVERYWHERE]
 
-    def __init__(self, title: str, body: str, hint: str) -> None:
+    def __init__(self, title: Said, body: Said, hint: Said) -> None:
         super().__init__()
         self._title, self._body, self._hint = title, body, hint
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):
-            yield Static(self.show(self._title), classes="title")
-            yield Static(self.show(self._body), classes="body")
-            yield Static(self.show(self._hint), classes="hint")
+            yield Static(self.show(said(self._title)), id="title", classes="title")
+            yield Static(self.show(said(self._body)), id="body", classes="body")
+            yield Static(self.show(said(self._hint)), id="hint", classes="hint")
+
+    def relabel(self) -> None:
+        """After F2: every text in the language in force (in place: nothing is composed again)."""
+        for name, text in (("#title", self._title), ("#body", self._body), ("#hint", self._hint)):
+            static = self.find(name, Static)
+            if static is not None:
+                static.update(self.show(said(text)))
 
 
 class ResignLevelScreen(_Dialog):
@@ -49,9 +70,9 @@ class ResignLevelScreen(_Dialog):
         Binding(digit_keys(2), "choose(2)", show=False),
         Binding(digit_keys(3), "choose(3)", show=False),
         Binding("escape", "choose(0)", show=False),
-    ]
+    ]  # (with the dialog's LEAVE and EVERYWHERE)
 
-    def __init__(self, title: str, body: str, hint: str, levels: tuple[int, ...] = (1, 2, 3)) -> None:
+    def __init__(self, title: Said, body: Said, hint: Said, levels: tuple[int, ...] = (1, 2, 3)) -> None:
         super().__init__(title, body, hint)
         self.levels = levels
 
@@ -82,6 +103,8 @@ class ConfirmScreen(YesNoScreen, inherit_bindings=False):
     BINDINGS = [
         Binding(both("y"), "answer(True)", show=False),
         Binding(both("n") + ",escape,enter", "answer(False)", show=False),
+        LEAVE,
+        *EVERYWHERE,
     ]
 
 
@@ -92,6 +115,8 @@ class AnswerScreen(YesNoScreen, inherit_bindings=False):
     BINDINGS = [
         Binding(both("y"), "answer(True)", show=False),
         Binding(both("n") + ",escape", "answer(False)", show=False),
+        LEAVE,
+        *EVERYWHERE,
     ]
 
 
@@ -110,22 +135,26 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
 
     With the match (``match``), G shows how the game went (:mod:`tawla.ui.screens.story`); at
     the end of a match (``book``), a line of the players' book says where the two stand this
-    month («The book: Ali 7 – 5 Badr, this month», this match counted) and P opens the book.
-    After a game of money play (``end_session``), E answers "end_session": the players would
-    stop there."""
+    month («The book: Ali 7 – 5 Badr, this month», this match counted) and P opens the book
+    (g and p with or without Shift, as the README writes them). After a game of money play
+    (``end_session``), E answers "end_session": the players would stop there. Ctrl+W goes back
+    to the menu, as the footer says, the match as it is (a game over: on the Resume list, the
+    card shown again when it is resumed)."""
 
     BINDINGS = [
         Binding("enter", "close", show=False),
-        Binding(both("g"), "story", "key.story", show=False),
-        Binding(both("p"), "book", "key.book", show=False),
+        Binding(either_case("g"), "story", "key.story", show=False),
+        Binding(either_case("p"), "book", "key.book", show=False),
         Binding(both("e"), "end_session", "key.end_session", show=False),
+        LEAVE,
+        *EVERYWHERE,
     ]
 
     def __init__(
         self,
-        title: str,
-        body: str,
-        hint: str,
+        title: Said,
+        body: Said,
+        hint: Said,
         match: Match | None = None,
         book: bool = False,
         end_session: bool = False,
@@ -134,13 +163,15 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
         self.match = match
         self.with_book = book
         self.end_session = end_session
+        self._book_line: tuple[int, int] | None = None
+        """The two players' wins in the book this month, once read."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):
-            yield Static(self.show(self._title), classes="title")
-            yield Static(self.show(self._body), classes="body")
+            yield Static(self.show(said(self._title)), id="title", classes="title")
+            yield Static(self.show(said(self._body)), id="body", classes="body")
             yield Static("", id="book", classes="body")
-            yield Static(self.show(self._hint), classes="hint")
+            yield Static(self.show(said(self._hint)), id="hint", classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#book").display = False
@@ -156,7 +187,13 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
         if pair is not None:
             self.app.call_from_thread(self._show_book, pair.figures[0].won, pair.figures[1].won)
 
+    def relabel(self) -> None:
+        super().relabel()
+        if self._book_line is not None:
+            self._show_book(*self._book_line)
+
     def _show_book(self, won: int, lost: int) -> None:
+        self._book_line = (won, lost)
         book = self.find("#book", Static)
         if not self.up or book is None or self.match is None:
             return  # (the card closed before the book was read)
@@ -192,15 +229,16 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
 
 
 class LineScreen(Speaks, ModalScreen[str | None]):
-    """One line of text to type (notation, manual dice), with suggestions and a live error line."""
+    """One line of text to type (notation, manual dice), with suggestions and a live error line.
+    (F2 is heard; ``?`` is typed into the line.)"""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS = [Binding("escape", "cancel", show=False)]
+    BINDINGS = [Binding("escape", "cancel", show=False), *EVERYWHERE]
 
     def __init__(
         self,
-        title: str,
-        hint: str,
+        title: Said,
+        hint: Said,
         suggestions: list[str] | None = None,
         check: Callable[[str], str | None] | None = None,
         value: str = "",
@@ -216,7 +254,7 @@ class LineScreen(Speaks, ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):
-            yield Static(self.show(self._title), classes="title")
+            yield Static(self.show(said(self._title)), id="title", classes="title")
             line = BidiInput(
                 self._value,
                 id="line",
@@ -226,7 +264,16 @@ class LineScreen(Speaks, ModalScreen[str | None]):
             line.cursor_blink = False
             yield line
             yield Static("", id="problem", classes="error")
-            yield Static(self.show(self._hint), classes="hint")
+            yield Static(self.show(said(self._hint)), id="hint", classes="hint")
+
+    def relabel(self) -> None:
+        """After F2: the title and the hint in the language in force (in place: what was typed
+        stays; a problem already shown stays as it was said: the check that said it may have
+        acted, a rename, and is not run again)."""
+        for name, text in (("#title", self._title), ("#hint", self._hint)):
+            static = self.find(name, Static)
+            if static is not None:
+                static.update(self.show(said(text)))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not self.is_active:  # (an Enter of the same burst, behind the one that answered: #11)

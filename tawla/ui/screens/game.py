@@ -121,7 +121,7 @@ class GameScreen(Speaks, Screen[None]):
         self.problem: str | None = None
         self._asking = False
         self.handover = False
-        """A turn has just ended: the first Enter or Space of the next player does not roll."""
+        """A turn (or a game) has just ended: Enter and Space wait, the next player rolls with r."""
         self.typing = False
         """The move prompt is open (it has the keys)."""
         self._shown: dict[str, tuple[int, str]] = {}
@@ -535,7 +535,9 @@ class GameScreen(Speaks, Screen[None]):
             lines.append(self.notice())
         phase = state.phase
         acts = self.match.actions()
-        if phase is Phase.OPENING:
+        if phase is Phase.OPENING and self.handover:
+            lines.append(t("status.opening_handover"))
+        elif phase is Phase.OPENING:
             lines.append(t("status.opening"))
         elif phase is Phase.TURN and self.handover:
             name = self.names[state.on_roll]
@@ -579,7 +581,7 @@ class GameScreen(Speaks, Screen[None]):
         picked = self.cursor is not None and self.cursor.picked is not None
         moving = state.phase is Phase.MOVING and state.turn is not None
         complete = moving and state.turn.complete  # type: ignore[union-attr]
-        handover = self.handover and state.phase is Phase.TURN
+        handover = self.handover and state.phase in (Phase.TURN, Phase.OPENING)
         on = state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self._asking
         table = {
             # The hand-over: Enter and Space (pressed twice, or mashed) never roll for the
@@ -589,7 +591,7 @@ class GameScreen(Speaks, Screen[None]):
             # game is on: refused, they say why on the status line (the footer shows only what
             # can be done, see footer_state).
             "roll_key": on and not handover,
-            "handover_roll": handover and Action.ROLL in acts,
+            "handover_roll": handover and bool(acts & {Action.ROLL, Action.OPENING_ROLL}),
             "opening_roll": Action.OPENING_ROLL in acts,
             "roll": Action.ROLL in acts,
             "double": on,
@@ -631,7 +633,7 @@ class GameScreen(Speaks, Screen[None]):
     def footer_state(self, action: str) -> bool | None:
         """Whether the footer shows a key (True), greys it out (None) or leaves it out (False)."""
         allowed = self.check_action(action, ())
-        if action == "primary" and self.handover and self.match.state.phase is Phase.TURN:
+        if action == "primary" and self.handover and self.match.state.phase in (Phase.TURN, Phase.OPENING):
             return False  # (Enter waits at the hand-over: r rolls, and the footer says r)
         if action in self._SPEAKING and allowed:
             return self._SPEAKING[action] in self.match.actions()
@@ -658,7 +660,10 @@ class GameScreen(Speaks, Screen[None]):
                 self.action_pick()
 
     def action_handover_roll(self) -> None:
-        self.action_roll()
+        if self.match.state.phase is Phase.OPENING:  # (a game just over: its opening roll)
+            self.action_opening_roll()
+        else:
+            self.action_roll()
 
     def action_roll_key(self) -> None:
         if self.match.state.phase is Phase.OPENING:
@@ -672,6 +677,7 @@ class GameScreen(Speaks, Screen[None]):
 
     def action_opening_roll(self) -> None:
         self.notice = None
+        self.handover = False
         if self.match.dice.manual:  # (the match's own dice: a resumed match keeps them)
             self._manual_dice(opening=True)
             return
@@ -726,10 +732,12 @@ class GameScreen(Speaks, Screen[None]):
                 self._tell_opening()
             self.after_action()
 
-        title = (
-            self.t("dice.opening_title") if opening else self.t("dice.title", name=self.names[self.match.state.on_roll])
-        )
-        self.app.push_screen(LineScreen(title, self.t("dice.hint"), check=check), typed)
+        on_roll = self.match.state.on_roll
+
+        def title() -> str:  # (said again in the other language after F2, as every dialog's text)
+            return self.t("dice.opening_title") if opening else self.t("dice.title", name=self.names[on_roll])
+
+        self.app.push_screen(LineScreen(title, self.saying("dice.hint"), check=check), typed)
 
     def action_double(self) -> None:
         self.notice = None
@@ -974,18 +982,20 @@ class GameScreen(Speaks, Screen[None]):
             return
         self.handover = False
         levels = tuple(int(kind) for kind in state.resign_levels())  # (only what can be won)
-        body = "\n".join(
-            t(f"resign.level{level}", points=self.t_n("points", state.points_for(ResultKind(level))))
-            for level in levels
-        )
-        hint = t("resign.hint" if len(levels) == 3 else f"resign.hint{len(levels)}")
+
+        def body() -> str:
+            return "\n".join(
+                self.t(f"resign.level{level}", points=self.t_n("points", state.points_for(ResultKind(level))))
+                for level in levels
+            )
 
         def chosen(level: int | None) -> None:
             if level and Action.RESIGN in self.match.actions():
                 self.act(self.match.resign, level)
                 self.after_action()
 
-        title = t("resign.title", name=self.names[state.on_roll])
+        title = lambda: t("resign.title", name=self.names[state.on_roll])  # noqa: E731  # (said again after F2)
+        hint = self.saying("resign.hint" if len(levels) == 3 else f"resign.hint{len(levels)}")
         self.app.push_screen(ResignLevelScreen(title, body, hint, levels), chosen)
 
     def _answer_resignation(self) -> None:
@@ -1005,10 +1015,10 @@ class GameScreen(Speaks, Screen[None]):
             self.after_action()
 
         self.app.push_screen(
-            AnswerScreen(
-                t("resign.offer_title", name=self.names[1 - resigner]),
-                t(f"resign.offer{level}", name=self.names[resigner]),
-                t("resign.offer_hint"),
+            AnswerScreen(  # (said again in the other language after F2)
+                lambda: t("resign.offer_title", name=self.names[1 - resigner]),
+                lambda: t(f"resign.offer{level}", name=self.names[resigner]),
+                self.saying("resign.offer_hint"),
             ),
             answered,
         )
@@ -1017,28 +1027,32 @@ class GameScreen(Speaks, Screen[None]):
         state = self.match.state
         result = state.results[-1]
         t = self.t
-        names = self.names
-        kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
-        how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
-        points = self.t_n("points", result.points)
-        why = state.counted_as(result.kind) if result.ending is not Ending.DROP else None
-        if why is not None:  # (gammons off, the Jacoby rule: the points are less than the win)
-            body = t("over.body_why", name=names[result.winner], how=how, points=points, why=t(f"over.why_{why}"))
-        else:
-            body = t("over.body", name=names[result.winner], how=how, points=points)
-        body += "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
-        if state.phase is Phase.GAME_OVER:
-            body += "\n" + self._next_opener(state.game + 1, state.opens_next, "over.next_winner")
+
+        def body() -> str:  # (the card's texts are said again in the other language after F2)
+            names = self.names
+            kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
+            how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
+            points = self.t_n("points", result.points)
+            why = state.counted_as(result.kind) if result.ending is not Ending.DROP else None
+            if why is not None:  # (gammons off, the Jacoby rule: the points are less than the win)
+                text = t("over.body_why", name=names[result.winner], how=how, points=points, why=t(f"over.why_{why}"))
+            else:
+                text = t("over.body", name=names[result.winner], how=how, points=points)
+            text += "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
+            if state.phase is Phase.GAME_OVER:
+                text += "\n" + self._next_opener(state.game + 1, state.opens_next, "over.next_winner")
+            return text
+
         self._asking = True
         if state.phase is Phase.MATCH_OVER:
             winner = state.winner
-            title = t("over.match_title", name=names[winner if winner is not None else result.winner])
+            title = lambda: t("over.match_title", name=self.names[winner if winner is not None else result.winner])  # noqa: E731
 
             def match_over(_: object) -> None:
                 self._asking = False
                 self.dismiss(None)
 
-            over = ResultScreen(title, body, t("over.match_hint"), self.match, book=self.autosaves)
+            over = ResultScreen(title, body, self.saying("over.match_hint"), self.match, book=self.autosaves)
             self.app.push_screen(over, match_over)
             return
 
@@ -1052,11 +1066,18 @@ class GameScreen(Speaks, Screen[None]):
                 now = self.match.state
                 number, opener = now.game, now.on_roll if now.phase is Phase.TURN else None
                 self.notice = lambda: self._next_opener(number, opener, "notice.opens_winner")
+                # The next game waits for its own roll key, as after a turn: an Enter pressed
+                # twice on the card never throws its opening roll (nor rolls for its opener).
+                self.handover = now.phase in (Phase.OPENING, Phase.TURN)
             self.after_action()
 
         money = not state.rules.is_match
-        hint = t("over.hint") + (" · " + t("over.end_hint") if money else "")
-        self.app.push_screen(ResultScreen(t("over.title"), body, hint, self.match, end_session=money), next_game)
+
+        def hint() -> str:
+            return t("over.hint") + (" · " + t("over.end_hint") if money else "")
+
+        card = ResultScreen(self.saying("over.title"), body, hint, self.match, end_session=money)
+        self.app.push_screen(card, next_game)
 
     def _next_opener(self, number: int, opener: int | None, winner_key: str) -> str:
         """Who opens game ``number`` and why (the rules' next_game_opener, asked of the game):
@@ -1081,10 +1102,15 @@ class GameScreen(Speaks, Screen[None]):
         from tawla.game.tally import story_of, tally
 
         counted = tally(story_of(self.match))
-        lines = [self._tally(counted.sides, counted.winner if counted.games else -1)]
-        if state.game_under_way:
-            lines.append(self.t("session.under_way"))
-        lines.append(self.t("session.to_history" if counted.games else "session.no_games"))
+        under_way = state.game_under_way
+
+        def lines() -> list[str]:  # (said again in the other language after F2)
+            said = [self._tally(counted.sides, counted.winner if counted.games else -1)]
+            if under_way:
+                said.append(self.t("session.under_way"))
+            said.append(self.t("session.to_history" if counted.games else "session.no_games"))
+            return said
+
         self._asking = True
         self.handover = False
 
@@ -1095,11 +1121,17 @@ class GameScreen(Speaks, Screen[None]):
                 return
             self._asking = True
             card = ResultScreen(
-                self.t("session.over_title"), lines[0], self.t("session.over_hint"), self.match, book=True
+                self.saying("session.over_title"),
+                lambda: lines()[0],
+                self.saying("session.over_hint"),
+                self.match,
+                book=True,
             )
             self.app.push_screen(card, lambda _: self.dismiss(None))
 
-        question = ConfirmScreen(self.t("session.end_title"), "\n".join(lines), self.t("session.end_hint"))
+        question = ConfirmScreen(
+            self.saying("session.end_title"), lambda: "\n".join(lines()), self.saying("session.end_hint")
+        )
         self.app.push_screen(question, answered)
 
     def _tally(self, sides: tuple[Side, Side], winner: int | None) -> str:

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from tawla.store import saves
 from tawla.store.keeper import Keeper
+from tawla.ui.keys import EVERYWHERE
 from tawla.ui.screens.base import Speaks
 
 
@@ -20,7 +21,7 @@ class HistoryScreen(Speaks, ModalScreen[Path | None]):
     """A list of saved matches; Enter picks one (its file), Esc goes back."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS = [Binding("escape", "cancel", show=False)]
+    BINDINGS = [Binding("escape", "cancel", show=False), *EVERYWHERE]
 
     def __init__(self, keeper: Keeper, title_key: str, include_current: bool = True) -> None:
         super().__init__()
@@ -65,6 +66,20 @@ class HistoryScreen(Speaks, ModalScreen[Path | None]):
             else:
                 yield Static(self.say("history.empty"), classes="body")
             yield Static(self.say("history.hint"), classes="hint")
+
+    _highlighted: int | None = None
+    """The line highlighted before the list was composed again (after F2)."""
+
+    def relabel(self) -> None:
+        """After F2: the list in the language in force, the same line highlighted."""
+        matches = self.find("#matches", OptionList)
+        self._highlighted = matches.highlighted if matches is not None else None
+        self.call_later(self.rebuild)
+
+    def rebuilt(self) -> None:
+        matches = self.find("#matches", OptionList)
+        if matches is not None and self._highlighted is not None and self._highlighted < matches.option_count:
+            matches.highlighted = self._highlighted
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if not self.is_active:  # (an Enter of the same burst, behind the one that picked: #11)

@@ -11,8 +11,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tawla.ui.keys import both
+from tawla.ui.keys import EVERYWHERE, both
 from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.dialogs import LEAVE
 
 if TYPE_CHECKING:
     from tawla.i18n.bidi import Bidi
@@ -27,7 +28,12 @@ class IdsScreen(Speaks, ModalScreen[None]):
         Binding(both("c"), "copy", show=False),
         Binding(both("x"), "copy_xgid", show=False),
         Binding("enter,space,escape," + both("i"), "close", show=False),
+        LEAVE,
+        *EVERYWHERE,
     ]
+
+    _hint = "ids.hint"
+    """What the hint line says (what was copied, once copied)."""
 
     def __init__(self, position: str, match: str, xgid: str) -> None:
         super().__init__()
@@ -36,25 +42,37 @@ class IdsScreen(Speaks, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         # Each ID held in its own order: a "+" or "/" at one end stays there in Arabic too.
         with Vertical(classes="card wide"):
-            yield Static(self.say("ids.title"), classes="title")
-            yield Static(self.say("ids.position"), classes="label")
+            yield Static(self.say("ids.title"), id="ids-title", classes="title")
+            yield Static(self.say("ids.position"), id="ids-position", classes="label")
             yield Static(self._held_id(self.position), id="position", classes="id")
-            yield Static(self.say("ids.match"), classes="label")
+            yield Static(self.say("ids.match"), id="ids-match", classes="label")
             yield Static(self._held_id(self.match), id="match", classes="id")
-            yield Static(self.say("ids.xgid"), classes="label")
+            yield Static(self.say("ids.xgid"), id="ids-xgid", classes="label")
             yield Static(self._held_id(self.xgid), id="xgid", classes="id")
-            yield Static(self.say("ids.hint"), id="hint", classes="hint")
+            yield Static(self.say(self._hint), id="hint", classes="hint")
+
+    def relabel(self) -> None:
+        """After F2: the words in the language in force (the IDs are the same in every language)."""
+        words = {"#ids-title": "ids.title", "#ids-position": "ids.position", "#ids-match": "ids.match"}
+        for name, key in {**words, "#ids-xgid": "ids.xgid", "#hint": self._hint}.items():
+            static = self.find(name, Static)
+            if static is not None:
+                static.update(self.say(key))
+
+    def _say_hint(self, key: str) -> None:
+        self._hint = key
+        self.query_one("#hint", Static).update(self.say(key))
 
     def _held_id(self, text: str) -> Bidi | Text:
         return self.show(Text(self.words.unit(text, digits=False), style="bold"))
 
     def action_copy(self) -> None:
         self.app.copy_to_clipboard(f"{self.position}:{self.match}")
-        self.query_one("#hint", Static).update(self.say("ids.copied"))
+        self._say_hint("ids.copied")
 
     def action_copy_xgid(self) -> None:
         self.app.copy_to_clipboard(self.xgid)
-        self.query_one("#hint", Static).update(self.say("ids.copied_xgid"))
+        self._say_hint("ids.copied_xgid")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tawla.ui.keys import both
+from tawla.ui.keys import both, either_case
 from tawla.ui.screens.base import Speaks
 
 ITEMS = ("new_match", "resume", "setup", "replay", "book", "export", "settings", "rules", "language", "quit")
@@ -25,7 +25,7 @@ class MenuScreen(Speaks, Screen[None]):
         Binding(both("s"), "pick('settings')", "key.settings", show=False),
         Binding(both("q"), "pick('quit')", "key.quit", show=False),
         Binding(both("c"), "pick('resume')", "key.resume", show=False),
-        Binding(both("p"), "pick('book')", "key.book", show=False),
+        Binding(either_case("p"), "pick('book')", "key.book", show=False),  # (P too, as the README says)
     ]
 
     _offered = False

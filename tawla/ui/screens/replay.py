@@ -42,7 +42,7 @@ from tawla.game.state import MatchState
 from tawla.store.options import MoveNotation
 from tawla.store.saves import games_of
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.keys import both
+from tawla.ui.keys import both, either_case
 from tawla.ui.match_view import (
     MatchTexts,
     MatchView,
@@ -81,7 +81,7 @@ class ReplayScreen(Speaks, Screen[None]):
         Binding("pagedown,left_square_bracket", "game_rtl(1)", "key.replay_next_game"),
         Binding("pageup,left_square_bracket", "game(-1)", "key.replay_previous_game", show=False),
         Binding("pageup,right_square_bracket", "game_rtl(-1)", "key.replay_previous_game", show=False),
-        Binding(both("g"), "story", "key.story"),
+        Binding(either_case("g"), "story", "key.story"),  # (G too, as the README says)
         Binding("escape," + both("q"), "leave", "key.back"),
     ]
 
@@ -128,11 +128,19 @@ class ReplayScreen(Speaks, Screen[None]):
         self.game_index, self.frame = game, max(0, min(frame, self._length(game)))
         self.match = self._match_at(self.game_index, self.frame)
         self.redraw()
+        self.refresh_bindings()  # (a step back at the first step, or to a game past the last, is greyed out)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The arrows' meaning in the screen's direction (the ``_rtl`` actions in Arabic)."""
         if action in ("step", "game", "step_rtl", "game_rtl"):
-            return action.endswith("_rtl") == self.rtl
+            if action.endswith("_rtl") != self.rtl:
+                return False
+            delta = int(parameters[0]) if parameters else 0  # type: ignore[call-overload]
+            if action.startswith("step"):
+                there = 0 <= self.frame + delta <= self._length(self.game_index)
+            else:
+                there = 0 <= self.game_index + delta < len(self.games)
+            return True if there else None  # (shown greyed out: a key the footer offers does something)
         return True
 
     def action_step_rtl(self, delta: int) -> None:

@@ -11,7 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tawla.store.keeper import Keeper, Unfinished
-from tawla.ui.keys import both
+from tawla.ui.keys import EVERYWHERE, both
 from tawla.ui.screens.base import Speaks
 from tawla.ui.screens.dialogs import ConfirmScreen
 
@@ -25,6 +25,7 @@ class ResumeScreen(Speaks, ModalScreen[str | None]):
     BINDINGS = [
         Binding("escape", "cancel", show=False),
         Binding("delete," + both("d"), "delete", show=False),
+        *EVERYWHERE,
     ]
 
     def __init__(self, keeper: Keeper) -> None:
@@ -45,11 +46,22 @@ class ResumeScreen(Speaks, ModalScreen[str | None]):
                 yield Static(self.say("resume.empty"), classes="body")
             yield Static(self.say("resume.hint"), classes="hint")
 
+    _highlighted: str | None = None
+    """The match highlighted before the list was composed again (after F2)."""
+
     def on_mount(self) -> None:
         matches = self.find("#matches", OptionList)
         if self.entries and matches is not None:
             free = [i for i, entry in enumerate(self.entries) if not entry.busy]
-            matches.highlighted = free[0] if free else None
+            again = [i for i in free if self.entries[i].id == self._highlighted]
+            matches.highlighted = next(iter(again or free), None)
+
+    def relabel(self) -> None:
+        """After F2: the list in the language in force, the same match highlighted."""
+        matches = self.find("#matches", OptionList)
+        if matches is not None and matches.highlighted is not None and matches.highlighted < len(self.entries):
+            self._highlighted = self.entries[matches.highlighted].id
+        self.call_later(self.rebuild)
 
     def describe(self, entry: Unfinished) -> str:
         """``Ali 2 – Badr 1 · 5-point match · International · 2026-11-30 17:02`` (or
@@ -101,9 +113,9 @@ class ResumeScreen(Speaks, ModalScreen[str | None]):
             return
         a, b = entry.listing.names
         question = ConfirmScreen(
-            self.t("resume.delete_title"),
-            self.t("resume.delete_body", a=a, b=b, sa=entry.listing.score[0], sb=entry.listing.score[1]),
-            self.t("resume.delete_hint"),
+            self.saying("resume.delete_title"),
+            self.saying("resume.delete_body", a=a, b=b, sa=entry.listing.score[0], sb=entry.listing.score[1]),
+            self.saying("resume.delete_hint"),
         )
         if await self.app.push_screen_wait(question) and self.keeper.delete(entry.id):
             self.call_later(self.rebuild)  # (in the screen's own turn: this worker may be cancelled)

@@ -3,6 +3,7 @@ from there (who plays it, and under which customs, is asked next: see ``TawlaApp
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
@@ -15,6 +16,7 @@ from tawla.engine import IdError
 from tawla.game.state import ActionError, MatchState
 from tawla.i18n.messages import action_error_text, id_error_text
 from tawla.ui.fields import BidiInput
+from tawla.ui.keys import EVERYWHERE
 from tawla.ui.screens.base import Speaks
 
 if TYPE_CHECKING:
@@ -35,17 +37,36 @@ class SetupScreen(Speaks, ModalScreen[tuple[MatchState, str, str | None] | None]
         """The two fields as typed, kept when the IDs are taken."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS = [Binding("escape", "cancel", show=False)]
+    BINDINGS = [Binding("escape", "cancel", show=False), *EVERYWHERE]
+
+    _said: tuple[tuple[str, str], ...] = (
+        ("#setup-title", "setup.title"),
+        ("#setup-position", "setup.position"),
+        ("#setup-match", "setup.match"),
+        ("#setup-hint", "setup.hint"),
+    )
+    _problem_said: Callable[[], str] | None = None
+    """The problem shown under the fields, said in the language in force."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="card wide"):
-            yield Static(self.say("setup.title"), classes="title")
-            yield Static(self.say("setup.position"), classes="label")
+            yield Static(self.say("setup.title"), id="setup-title", classes="title")
+            yield Static(self.say("setup.position"), id="setup-position", classes="label")
             yield BidiInput(self.typed[0], id="position", max_length=80, placeholder="4HPwATDgc/ABMA", direction="ltr")
-            yield Static(self.say("setup.match"), classes="label")
+            yield Static(self.say("setup.match"), id="setup-match", classes="label")
             yield BidiInput(self.typed[1], id="match", max_length=20, placeholder="cAkAAAAAAAAA", direction="ltr")
             yield Static("", id="problem", classes="error")
-            yield Static(self.say("setup.hint"), classes="hint")
+            yield Static(self.say("setup.hint"), id="setup-hint", classes="hint")
+
+    def relabel(self) -> None:
+        """After F2: the words in the language in force (in place: what was typed stays)."""
+        for name, key in self._said:
+            static = self.find(name, Static)
+            if static is not None:
+                static.update(self.say(key))
+        problem = self.find("#problem", Static)
+        if problem is not None and self._problem_said is not None:
+            problem.update(self.show(self._problem_said()))
 
     def on_mount(self) -> None:
         for field in self.query(Input):
@@ -64,12 +85,11 @@ class SetupScreen(Speaks, ModalScreen[tuple[MatchState, str, str | None] | None]
             return
         from tawla.game.setup import state_from_ids, state_from_xgid
 
-        lang = self.words.lang
         rules = self.rules
         try:
             if xgid:
                 if match is not None:
-                    self._problem(self.t("setup.xgid_and_match"))
+                    self._problem(lambda: self.t("setup.xgid_and_match"))
                     return
                 state, position, match = state_from_xgid(position, rules)
             else:
@@ -81,16 +101,18 @@ class SetupScreen(Speaks, ModalScreen[tuple[MatchState, str, str | None] | None]
                 which = "setup.bad_match"
             else:
                 which = "setup.bad_position"
-            self._problem(self.t(which, problem=self.num(id_error_text(lang, err))))
+            self._problem(lambda err=err: self.t(which, problem=self.num(id_error_text(self.words.lang, err))))  # type: ignore[misc]
             return
         except ActionError as err:
-            self._problem(self.num(action_error_text(lang, err)))
+            self._problem(lambda err=err: self.num(action_error_text(self.words.lang, err)))  # type: ignore[misc]
             return
         self.typed = (self.query_one("#position", Input).value, self.query_one("#match", Input).value)
         self.dismiss((state, position, match))
 
-    def _problem(self, text: str) -> None:
-        self.query_one("#problem", Static).update(self.show(text))
+    def _problem(self, said: Callable[[], str]) -> None:
+        """Say what is wrong under the fields (said again in the other language after F2)."""
+        self._problem_said = said
+        self.query_one("#problem", Static).update(self.show(said()))
         self.app.bell()
 
     def action_cancel(self) -> None:
