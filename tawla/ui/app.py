@@ -831,8 +831,8 @@ class TawlaApp(KeysInOrder):
         (Esc, F1, «المسافة»; ⏎, ⌫ and ^W for room), an Arabic player's letter first («ق (r)»),
         never one of Textual's key names (``f1``, ``arabic_dammatan``). The help names them
         alike, in full (see :func:`tawla.ui.keys.key_label`)."""
-        if binding.key_display:
-            return binding.key_display
+        if binding.key_display:  # (a range such as 1–25 in the player's digits)
+            return self.words.line(self.words.num(binding.key_display))
         return self.words.line(key_label(binding.key, self.words, short=True))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

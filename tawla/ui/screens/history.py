@@ -65,7 +65,7 @@ class HistoryScreen(Speaks, ModalScreen[Path | None]):
                 yield OptionList(*options, id="matches")
             else:
                 yield Static(self.say("history.empty"), classes="body")
-            yield Static(self.say("history.hint"), classes="hint")
+            yield Static(self.say("history.hint" if options else "history.empty_hint"), classes="hint")
 
     _highlighted: int | None = None
     """The line highlighted before the list was composed again (after F2)."""

@@ -138,6 +138,8 @@ class ReplayScreen(Speaks, Screen[None]):
             delta = int(parameters[0]) if parameters else 0  # type: ignore[call-overload]
             if action.startswith("step"):
                 there = 0 <= self.frame + delta <= self._length(self.game_index)
+            elif len(self.games) < 2:
+                return False  # (a match of one game: no other game to go to, the keys not shown)
             else:
                 there = 0 <= self.game_index + delta < len(self.games)
             return True if there else None  # (shown greyed out: a key the footer offers does something)

@@ -168,6 +168,8 @@ class StoryScreen(Speaks, Screen[None]):
         if action in ("game", "game_rtl"):
             if action.endswith("_rtl") != self.rtl:
                 return False
+            if len(self.story.games) < 2:
+                return False  # (a match of one game: no other game to go to, the keys not shown)
             delta = int(str(parameters[0])) if parameters else 0
             return 0 <= self.game + delta < len(self.story.games) or None
         return True
