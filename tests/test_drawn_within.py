@@ -405,7 +405,7 @@ async def game_journey(pilot: Any, walk: Walk) -> None:
     await _back_to(pilot, ResultScreen)
     await _back_to(pilot, GameScreen, "enter")
     await _phase(pilot, lambda s: s.game == 2, "the second game")
-    await pilot.press("space", ":", *"13/7 8/7", "enter")
+    await pilot.press("r", ":", *"13/7 8/7", "enter")  # (after a result card only r rolls)
     await _phase(pilot, lambda s: s.phase is Phase.MOVING and s.turn is not None and s.turn.complete, "13/7 8/7 played")
     await pilot.press("enter")
     await _phase(pilot, lambda s: s.on_roll == 1 and s.phase is Phase.TURN, "Christopher's turn")
@@ -428,7 +428,7 @@ async def game_journey(pilot: Any, walk: Walk) -> None:
     await screen_is(pilot, NoticeScreen)
     await walk.see("the export done")
     await _back_to(pilot, GameScreen, "enter")
-    await pilot.press("space")
+    await pilot.press("r")  # (a new game after a result card: only r rolls)
     await _phase(pilot, lambda s: s.phase is Phase.MOVING, "the third game's opening roll")
     await _resign(pilot, "3")
     over = app.screen

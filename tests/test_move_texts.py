@@ -74,20 +74,31 @@ def played(match: Match) -> list[list[str]]:
     return plays
 
 
+def steps_played(match: Match) -> set[str]:
+    """Each checker step of the game so far, written alone in its mover's numbering (the
+    replay says a step: «Ali moves 19/13», the second step of ``bar/19*/13``)."""
+    turns = [done.made for _, done in match.turns]
+    if match.state.turn is not None:
+        turns.append(match.state.turn.made)
+    return {format_steps((step,)) for made in turns for step in made}
+
+
 def last_line(app: TawlaApp) -> str:
     """The panel's line of the last move, as drawn."""
     words = app.words
     head = words.t("panel.last").split("{")[0].strip()  # ("Last:", before its placeholders)
     drawn = words.line(head) if words.rtl else head
-    lines = [line for line in screen_text(app).splitlines() if drawn in line]
+    screen = screen_text(app).splitlines()
+    lines = [n for n, line in enumerate(screen) if drawn in line]
     assert len(lines) == 1, (drawn, screen_text(app))
-    return lines[0]
+    # (a long line wraps in the panel: its moves go on in the next line, where the board has none)
+    return "\n".join(screen[lines[0] : lines[0] + 2])
 
 
 def check_screen(app: TawlaApp, match: Match) -> None:
     """Every move on the screen is a play of the game as its mover wrote it, and the last move's
     line is exactly the last play."""
-    moves = {move for play in played(match) for move in play}
+    moves = {move for play in played(match) for move in play} | steps_played(match)
     shown = read_moves(app, screen_text(app))
     wrong = [move for move in shown if move not in moves]
     assert not wrong, (wrong, sorted(moves), screen_text(app))
@@ -147,7 +158,10 @@ async def test_every_move_text_is_written_in_its_movers_numbering(lang: str, dig
             await pilot.press(forward)
             await wait_until(pilot, lambda f=frame: replay.frame == f, f"frame {frame}")
             await eventually(pilot, lambda: check_screen(app, replay.match))
-        shown = read_moves(app, screen_text(app))
+        status = replay.query_one("#status").region  # (what the last step did: said apart from the list)
+        lines = screen_text(app).splitlines()
+        listed = "\n".join(line for y, line in enumerate(lines) if not status.y <= y < status.bottom)
+        shown = read_moves(app, listed)
         assert [m for play in game_plays for m in play][-len(shown) :] == shown  # (the list, in order)
     # The .mat: each turn in its mover's column, in the mover's numbering (gnubg's form: a step each).
     exported = match.export_mat()

@@ -28,7 +28,7 @@ from tawla.store.files import Paths
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.rules_words import rules_detail, rules_name
-from tawla.ui.screens.dialogs import AnswerScreen, ConfirmScreen, ResignLevelScreen, ResultScreen
+from tawla.ui.screens.dialogs import AnswerScreen, ConfirmScreen, ResignLevelScreen, ResultScreen, said
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.history import HistoryScreen
 from tawla.ui.screens.menu import MenuScreen
@@ -286,7 +286,7 @@ async def test_the_result_card_says_why_a_gammon_counts_one_point(rules: RuleSet
     app = app_of(match, lang)
     async with app.run_test(size=SIZE) as pilot:
         card = await screen_is(pilot, ResultScreen)
-        body = _plain(card._body)
+        body = _plain(said(card._body))
         assert _plain(tr(lang, f"over.why_{why}")) in body and _plain(words(lang).t_n("points", 1)) in body
         if lang == "en":
             await shows(pilot, "(" + tr("en", f"over.why_{why}").split()[0])
@@ -297,7 +297,7 @@ async def test_a_full_win_says_no_reason() -> None:
     app = app_of(match, "en")
     async with app.run_test(size=SIZE) as pilot:
         card = await screen_is(pilot, ResultScreen)
-        assert "(" not in card._body.splitlines()[0] and "2 points" in card._body
+        assert "(" not in said(card._body).splitlines()[0] and "2 points" in said(card._body)
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
@@ -311,8 +311,8 @@ async def test_the_resign_dialog_offers_only_what_can_be_won(lang: str) -> None:
         await pilot.press("R")
         dialog = await screen_is(pilot, ResignLevelScreen)
         t = words(lang).t
-        assert dialog._body == t("resign.level1", points=words(lang).t_n("points", 1))
-        assert dialog._hint == t("resign.hint1")
+        assert said(dialog._body) == t("resign.level1", points=words(lang).t_n("points", 1))
+        assert said(dialog._hint) == t("resign.hint1")
         for key in ("2", "3", "٢"):
             await pilot.press(key)
             await settle(pilot)  # (no gammon, no backgammon to resign: the keys do nothing)
@@ -388,7 +388,7 @@ async def test_who_opens_the_next_game_is_said_and_why(rules: RuleSet, lang: str
     app = app_of(match, lang)
     async with app.run_test(size=SIZE) as pilot:
         card = await screen_is(pilot, ResultScreen)
-        assert on_card in card._body
+        assert on_card in said(card._body)
         await pilot.press("enter")
         game = await screen_is(pilot, GameScreen)
         await wait_until(
@@ -422,7 +422,7 @@ async def test_a_money_session_is_ended_from_the_game_with_its_tally(lang: str, 
     app = app_of(match, lang, paths)
     async with app.run_test(size=SIZE) as pilot:
         card = await screen_is(pilot, ResultScreen)
-        assert w.t("over.end_hint") in card._hint
+        assert w.t("over.end_hint") in said(card._hint)
         assert any(title == w.t("command.end_session") for title, _, _ in app.palette_commands())
         # e on the card asks first; n plays on: the card again, nothing changed
         await pilot.press(_key(lang, "e"))
@@ -437,8 +437,8 @@ async def test_a_money_session_is_ended_from_the_game_with_its_tally(lang: str, 
             pb=w.t_n("points", winner),
         )
         ahead = w.t("session.ahead", name=NAMES[winner], points=w.t_n("points", 1))
-        assert question._body.splitlines() == [tally, ahead, w.t("session.to_history")]
-        assert question._title == w.t("session.end_title")
+        assert said(question._body).splitlines() == [tally, ahead, w.t("session.to_history")]
+        assert said(question._title) == w.t("session.end_title")
         await pilot.press(_key(lang, "n"))
         card = await screen_is(pilot, ResultScreen)
         assert match.state.phase is Phase.GAME_OVER and len(list((paths.data / "matches").glob("*.json"))) == 1
@@ -450,10 +450,10 @@ async def test_a_money_session_is_ended_from_the_game_with_its_tally(lang: str, 
         await wait_until(pilot, lambda: match.state.phase is Phase.MOVING, "game 2 under way")
         await pilot.press(_key(lang, "e"))
         question = await screen_is(pilot, ConfirmScreen)
-        assert question._body.splitlines() == [tally, ahead, w.t("session.under_way"), w.t("session.to_history")]
+        assert said(question._body).splitlines() == [tally, ahead, w.t("session.under_way"), w.t("session.to_history")]
         await pilot.press(_key(lang, "y"))
         over = await screen_is(pilot, ResultScreen)
-        assert over._title == w.t("session.over_title") and over._body == f"{tally}\n{ahead}"
+        assert said(over._title) == w.t("session.over_title") and said(over._body) == f"{tally}\n{ahead}"
         book_line = w.t("over.book", a=NAMES[0], b=NAMES[1], wa=1 - winner, wb=winner, period=w.t("book.period.month"))
         await wait_until(
             pilot,
