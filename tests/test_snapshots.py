@@ -129,14 +129,20 @@ def _footer_problem(screen: Screen[Any]) -> str | None:
         if isinstance(screen, (ModalScreen, TooSmallScreen)):  # (the screens without a footer)
             return None
         return f"{name} has no footer yet"
-    state = getattr(screen, "footer_state", None)
-    keys: dict[str, bool] = {}  # (action: greyed out), as Textual's Footer composes them
-    for _, binding, enabled, _ in screen.active_bindings.values():
-        heard = state is None or state(binding.action) is not False  # (see TawlaFooter.compose)
-        if binding.show and binding.action not in keys and heard:
-            keys[binding.action] = not enabled
     for footer in footers:
-        shown = {key.action: key._disabled for key in footer.query(FooterKey) if key.action != "command_palette"}
+        listening = footer.listening  # (the keys of the dialog over the screen, if one is: it hears them)
+        state = getattr(listening, "footer_state", None)
+        keys: dict[str, bool] = {}  # (action: greyed out), as Textual's Footer composes them
+        for _, binding, enabled, _ in listening.active_bindings.values():
+            heard = state is None or state(binding.action) is not False  # (see TawlaFooter.compose)
+            if binding.show and binding.action not in keys and heard:
+                keys[binding.action] = not enabled
+        shown = {
+            key.action: key._disabled
+            for key in footer.query(FooterKey)
+            if key.action != "command_palette" and not key.has_class("-command-palette")
+        }
+        keys = {action: off for action, off in keys.items() if action != "app.command_palette" or action in shown}
         if shown != keys:
             return f"{name}'s footer shows {shown}, not {keys}"
         if footer.has_class("-rtl") and footer.scroll_x != footer.max_scroll_x:
