@@ -38,15 +38,21 @@ from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.geometry import Layout
 from tawla.ui.keys import both, digit_keys
-from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, layout_for, set_text
+from tawla.ui.match_view import (
+    MatchTexts,
+    MatchView,
+    board_model,
+    calls_rolls,
+    cube_and_dice,
+    layout_for,
+    set_text,
+)
 from tawla.ui.messages import Played
 from tawla.ui.rules_words import rules_name
 from tawla.ui.screens.base import Speaks
 from tawla.ui.screens.dialogs import AnswerScreen, ConfirmScreen, LineScreen, ResignLevelScreen, ResultScreen
 from tawla.ui.typed_moves import MoveSuggester, notation_from_typed
 
-_OFFERED_BY = {Phase.DOUBLED: True, Phase.BEAVERED: False, Phase.RACCOONED: True}
-"""Who offers the cube value on the table: the player on roll (True) or the other one."""
 _PROMPT_KEY_LIST = "colon,slash," + both("/")
 _PROMPT_KEYS = frozenset(_PROMPT_KEY_LIST.split(","))
 """The keys that open the move prompt (``:``, ``/`` and the key where ``/`` is on an Arabic layout)."""
@@ -379,7 +385,7 @@ class GameScreen(Speaks, Screen[None]):
     def _panel(self) -> Group:
         state = self.match.state
         rules = state.rules
-        t, num, show = self.t, self.num, self.show
+        t, show = self.t, self.show
         head = Text()
         if rules.is_match:
             head.append(self.t_n("panel.match", rules.match_length), style="bold")
@@ -396,37 +402,7 @@ class GameScreen(Speaks, Screen[None]):
         scores = self._scores(width)
         name_room = max(8, width - 12)  # (a name inside a sentence of the panel)
 
-        body = Text()
-        if rules.cube and state.offered and state.phase in _OFFERED_BY:
-            offerer = state.on_roll if _OFFERED_BY[state.phase] else 1 - state.on_roll
-            name = self.words.cut(self.names[offerer], name_room)
-            offer = t("panel.cube_offered", old=state.cube.value, value=state.offered, name=name)
-            body.append(offer + "\n", style="bold")
-        elif rules.cube:
-            owner = state.cube.owner
-            where = t("panel.centre") if owner is None else self.words.cut(self.names[owner], name_room)
-            body.append(f"{t('panel.cube')} {num(state.cube.value)} · {where}\n")
-        else:
-            body.append(t("panel.no_cube") + "\n")
-        body.append(t("panel.dice") + " ")
-        turn = state.turn
-        if turn is not None:
-            dice = list(turn.roll) * (2 if turn.roll[0] == turn.roll[1] else 1)
-            remaining = list(turn.remaining)
-            for d in dice:
-                if d in remaining:
-                    remaining.remove(d)
-                    body.append(self.texts.die(d), style="bold reverse")
-                else:
-                    body.append(self.texts.die(d), style="dim strike")  # (played)
-                body.append(" ")
-            if self.texts.calls:
-                body.append("— " + self.texts.roll_name(turn.roll), style="italic")
-        elif state.opening_dice is not None and state.phase is Phase.OPENING:
-            d0, d1 = state.opening_dice
-            body.append(t("panel.opening_tie", d0=d0, d1=d1))
-        else:
-            body.append("–")
+        body = cube_and_dice(self.texts, state, self.names, name_room)  # (as the replay writes them)
         last = self.match.last_turn
         if last is not None:
             player, done = last
