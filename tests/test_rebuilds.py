@@ -29,6 +29,7 @@ from tawla.ui.footer import TawlaFooter
 from tawla.ui.screens.book import BookScreen, FiguresScreen
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.help import HelpScreen
+from tawla.ui.screens.ids import IdsScreen
 from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.replay import ReplayScreen
 from tawla.ui.screens.resume import ResumeScreen
@@ -38,7 +39,7 @@ from tawla.ui.screens.story import StoryScreen
 
 from .burst import key_event
 from .test_book_ui import history
-from .waiting import screen_is, wait_until
+from .waiting import screen_is, screens_are, stack, wait_until
 
 SIZES = ((80, 24), (100, 30), (120, 40), (81, 25))
 
@@ -180,14 +181,46 @@ def _footer_shows_keys(app: TawlaApp) -> bool:
 
 
 @pytest.mark.parametrize("name", [name for name in STORMS if name != "resume"])  # (F2 on a dialog: issue 21)
-async def test_a_screen_rebuilt_by_f2_shows_its_keys(name: str, tmp_path: Path) -> None:
-    """F2 alone on each screen: built again in Arabic, its footer showing its keys."""
+async def test_a_screen_rebuilt_by_f2_shows_its_keys_and_keeps_the_focus(name: str, tmp_path: Path) -> None:
+    """F2 alone on each screen: built again in Arabic, its footer showing its keys, the focus on
+    the widget that had it (before, F2 on the settings, the rules or a new match's name field
+    left nothing focused: the arrows scrolled nothing and the letters typed nowhere)."""
     app = TawlaApp(lang="en", dice=SeededDice(1), settings=Settings(bidi_checked=True), paths=history(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
         await _open(pilot, STORMS[name])
+        had = _focus(app)
         await pilot.press("f2")
         await wait_until(
             pilot,
-            lambda: app.words.rtl and _in_its_language(app) and _footer_shows_keys(app),
-            "the screen rebuilt in Arabic, its footer showing its keys",
+            lambda: app.words.rtl and _in_its_language(app) and _footer_shows_keys(app) and _focus(app) == had,
+            lambda: f"the screen rebuilt in Arabic, its footer showing its keys, the focus on {had} ({_focus(app)})",
         )
+
+
+def _focus(app: TawlaApp) -> tuple[str, str | None] | None:
+    focused = app.focused
+    return (type(focused).__name__, focused.id) if focused is not None else None
+
+
+async def test_a_screen_not_on_top_never_closes_another(tmp_path: Path) -> None:
+    """A late event for a screen that is no longer on top closes nothing: Textual's ``dismiss``
+    pops whatever screen is on top, and a game's resume event that arrived after Ctrl+W had
+    taken the game down (a burst in a real terminal, under load) closed the menu under it and
+    crashed ("Can't pop screen"). Here the game and a dialog over it are each told to close
+    while another screen is on top."""
+    app = TawlaApp(lang="en", dice=SeededDice(1), settings=Settings(bidi_checked=True), paths=history(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open(pilot, STORMS["game"])
+        game = app.screen
+        await pilot.press("r")
+        await pilot.press("i")
+        ids = await screen_is(pilot, IdsScreen)
+        game.dismiss(None)  # (under the IDs: the IDs stay, and the game)
+        await pilot.pause()  # (nothing asynchronous is awaited: what must not happen had its chance)
+        assert app.screen_stack[-2:] == [game, ids]
+        await pilot.press("ctrl+w")
+        await screens_are(pilot, "MenuScreen")
+        game.on_screen_resume()  # (its resume, late: the game is gone, the menu stays)
+        ids.dismiss(None)
+        await pilot.pause()
+        assert stack(app) == ["MenuScreen"] and app._exception is None

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.text import Text
 from textual import events
+from textual.await_complete import AwaitComplete
 from textual.widget import Widget
 
 from tawla.ui.compat import going
@@ -85,6 +86,8 @@ class Speaks:
             self._rebuild_again = True
             return
         self.rebuilding, self.built = True, False
+        focused = self.focused  # type: ignore[attr-defined]
+        had_focus = focused.id if focused is not None else None
         try:
             again = True
             while again and self.up:
@@ -95,8 +98,28 @@ class Speaks:
             self.rebuilding = False
         if self.up:
             self.rebuilt()
+            self._focus_again(had_focus)
             self.refresh_bindings()  # type: ignore[attr-defined]  # (the new footer shows the keys it is told of)
             self.call_after_refresh(self._now_built)  # type: ignore[attr-defined]
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        """Close the screen with ``result``, if it is the one on top. Textual's ``dismiss`` pops
+        whatever screen is on top: an event that reaches a screen already closed (the game's
+        resume after Ctrl+W took it down in a burst, seen under load) would take the menu down
+        with it, and a screen under a dialog would close the dialog."""
+        if not self.is_active:  # type: ignore[attr-defined]
+            return AwaitComplete()
+        return super().dismiss(result)  # type: ignore[misc,no-any-return]
+
+    def _focus_again(self, had_focus: str | None) -> None:
+        """The focus where it was before the rebuild (the new widget of the same id), unless
+        :meth:`rebuilt` put it somewhere: a player who presses F2 keeps typing in the same field,
+        scrolling the same text."""
+        if had_focus is None or self.focused is not None:  # type: ignore[attr-defined]
+            return
+        again = self.find(f"#{had_focus}")
+        if again is not None and again.focusable:
+            again.focus()
 
     def rebuilt(self) -> None:
         """After :meth:`rebuild`, on the new widgets: what ``on_mount`` did for the old ones
