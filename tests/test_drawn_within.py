@@ -494,6 +494,7 @@ JOURNEYS: dict[str, Callable[[Any, Walk], Awaitable[None]]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "ar"])
 @pytest.mark.parametrize("journey", list(JOURNEYS))
 async def test_nothing_is_drawn_outside_a_widget(journey: str, lang: str, tmp_path: Path) -> None:

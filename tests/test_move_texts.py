@@ -135,6 +135,7 @@ async def _one_turn(pilot, app: TawlaApp, match: Match) -> None:  # type: ignore
     await eventually(pilot, lambda: check_screen(app, match))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "digits"), CASES, ids=[f"{lang}-{digits.value}" for lang, digits in CASES])
 async def test_every_move_text_is_written_in_its_movers_numbering(lang: str, digits: Digits) -> None:
     match = _match()

@@ -106,6 +106,7 @@ def the_board_shown_is_the_engines(app: TawlaApp, match: Match, prefs: Preferenc
     assert not differences, f"{where}:\n" + "\n".join(differences) + "\n" + text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(3))
 async def test_the_board_on_the_screen_is_the_engines_after_every_turn(chunk: int) -> None:
     checked = games = 0
@@ -173,6 +174,7 @@ hand-overs (the end of a game in a real terminal is in tests/test_tmux.py too, a
 HANDOVERS = 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "size"), TERMINALS, ids=lambda v: v if isinstance(v, str) else f"{v[0]}x{v[1]}")
 def test_the_board_in_a_real_terminal_is_the_saved_matchs(tmp_path: Path, lang: str, size: tuple[int, int]) -> None:
     """The installed tawla in tmux: a game with the keys a player uses (on the Arabic layout in

@@ -345,6 +345,7 @@ def installed_tawla() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "tawla"]
 
 
+@pytest.mark.slow
 def test_a_whole_game_in_a_real_terminal(tmp_path: Path) -> None:
     moves_at_once(tmp_path)
     term = Terminal([*installed_tawla(), "--seed", "37", "--lang", "en"], tmp_path)
@@ -439,6 +440,7 @@ def a_part_typed(term: Terminal, lang: str, rolled: str, says: Callable[..., str
     term.wait_for(lambda s: rest not in s and says("typing.title", dice=1) not in s, what="the whole roll typed")
 
 
+@pytest.mark.slow
 def test_a_whole_game_in_arabic_with_arabic_keys(tmp_path: Path) -> None:
     """``tawla --lang ar``: the first start asks how the terminal shows Arabic, then a
     whole game is played with the keys an Arabic keyboard layout sends (ى for n, ق for r,

@@ -435,6 +435,7 @@ def test_the_cursor_at_the_end_goes_where_the_next_letter_goes() -> None:
     assert field_layout("صلاح", True).cells[1].chars == (1, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ar", "en"])
 async def test_any_keys_in_a_mixed_name_keep_it_drawn_as_it_reads(lang: str) -> None:
     """Random letters (Arabic, Latin, digits, a space, a haraka) and editing keys: after each key

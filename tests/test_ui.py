@@ -130,6 +130,7 @@ def at(rules: RuleSet, board: Position, on_roll: int = 0, **fields: object) -> M
 # -- whole games -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_a_complete_game_through_the_keys_only() -> None:
     match = Match(RuleSet(match_length=1, cube=False), ("Ali", "Badr"), SeededDice(37))
     app = started(match)
