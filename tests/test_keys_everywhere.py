@@ -498,10 +498,10 @@ CLOSING = ("back", "leave", "close", "app.pop_screen", "escape", "app.menu")
 def order(pair: tuple[str, str]) -> int:
     """The order keys are pressed in on one app: first those that open something over the place
     or say it again (put back with Esc and F2), then the place's own, then those that close it,
-    then a quit (nothing after it)."""
+    then Ctrl+C (held where tawla leaves), then Ctrl+Q (nothing after it)."""
     key, bound = pair
     if key in QUITS:
-        return 3
+        return 3 if key == "ctrl+c" else 4  # (Ctrl+C is held at App.exit: Ctrl+Q leaves)
     if bound in CLOSING:
         return 2
     if key in EVERYWHERE_KEYS or bound in ("app.help", "app.command_palette", "app.language"):
@@ -513,29 +513,20 @@ def order(pair: tuple[str, str]) -> int:
 async def test_every_key_shown_and_every_everywhere_key_does_what_it_says(name: str, lang: str, tmp_path: Path) -> None:
     """Each key on the place as freshly opened: after a key the place is put back as a player
     would (Esc, F2 again) and the next key pressed there if it looks exactly as it did freshly
-    opened (:func:`put_back`), else on a place opened afresh in an app of its own. A quit key is
-    the last key an app hears."""
+    opened (:func:`put_back`), else on a place opened afresh in an app of its own. Ctrl+C is
+    followed to where tawla leaves (the match saved, then ``App.exit``, held there); Ctrl+Q,
+    the last key an app hears, leaves."""
     place = PLACES[name]
-    app = started(place, lang, tmp_path / "footer")
-    async with app.run_test(size=SIZE) as pilot:
-        await opened(pilot, place)
-        shown = footer_keys(app)
-        footer = footer_of(app)
-        # (a key too wide for the room left is not drawn, never half drawn: F1 and Ctrl+P have it)
-        listed = [key.action for key in footer.query(FooterKey) if not key._disabled] if footer else []
-    for wanted in place.shows:
-        assert wanted in listed, f"{name} ({lang}): the footer has {listed}, not {wanted}"
-    everywhere = [(key, "") for key in EVERYWHERE_KEYS if key not in place.not_here]
-    pressed = list({key: (key, bound) for key, bound in [*everywhere, *shown]}.values())  # (a key once, as shown)
-    pressed.sort(key=order)
+    pending: list[tuple[str, str]] | None = None
     apps = 0
-    pending = list(pressed)
-    while pending:
+    while pending is None or pending:
         apps += 1
         app = started(place, lang, tmp_path / str(apps))
         async with app.run_test(size=SIZE) as pilot:
             await opened(pilot, place)
             fresh = look(app)
+            if pending is None:  # (the first app: its footer read as the place opened)
+                pending = keys_of(name, lang, place, app)
             while pending:
                 key, bound = pending.pop(0)
                 match = game_of(app).match if any(isinstance(s, GameScreen) for s in app.screen_stack) else None
@@ -544,14 +535,41 @@ async def test_every_key_shown_and_every_everywhere_key_does_what_it_says(name: 
                 )
                 said, done = what_a_key_does(key, bound, before)
                 typed = typed_on(key, lang)
+                left: list[object] = []
+                if key == "ctrl+c":
+                    app.exit = lambda *args, left=left, **kwargs: left.append(args)  # type: ignore[method-assign]
+                    done = lambda app, left=left: bool(left)  # noqa: E731
                 await send_events(pilot, [pressed_key(typed)])
                 await wait_until(
                     pilot,
                     lambda done=done, app=app: done(app),
                     f"{name} ({lang}): {typed!r} ({bound or 'everywhere'}) to {said}",
                 )
+                if key == "ctrl+c":
+                    del app.exit
                 if not pending or not await put_back(pilot, before.top, fresh):
                     break
+
+
+def keys_of(name: str, lang: str, place: Place, app: TawlaApp) -> list[tuple[str, str]]:
+    """(key, action) of every key to press on ``place`` freshly opened, in :func:`order`: those
+    its footer shows (which must include ``place.shows``) and the help's "Everywhere" keys."""
+    shown = footer_keys(app)
+    footer = footer_of(app)
+    # (a key too wide for the room left is not drawn, never half drawn: F1 and Ctrl+P have it)
+    listed = [key.action for key in footer.query(FooterKey) if not key._disabled] if footer else []
+    for wanted in place.shows:
+        assert wanted in listed, f"{name} ({lang}): the footer has {listed}, not {wanted}"
+    everywhere = [(key, "") for key in EVERYWHERE_KEYS if key not in place.not_here]
+    pressed = list({key: (key, bound) for key, bound in [*everywhere, *shown]}.values())  # (a key once, as shown)
+    return sorted(pressed, key=order)
+
+
+def test_the_everywhere_keys_are_the_helps() -> None:
+    """The keys pressed on every place are read from tawla's own list (``EVERYWHERE``): that
+    list still holds every key the help's "Everywhere" names, so taking one off fails here and
+    not silently above."""
+    assert {"f1", "?", "f2", "ctrl+q", "ctrl+c"} <= set(EVERYWHERE_KEYS), EVERYWHERE_KEYS
 
 
 # -- what the issue names, pressed as a player presses it ------------------------------------------
