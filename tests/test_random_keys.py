@@ -57,7 +57,7 @@ from .waiting import WAIT, eventually, screen_text, screens_are, settle, stack, 
 SIZE = (80, 24)
 SEEDS = [(1101, "en"), (1102, "ar"), (1103, "en")]
 KEYS_PER_SEED = 1_200
-TMUX_KEYS = 2_000
+TMUX_KEYS = 1_600
 SMALL_SIZES = [(60, 18), (79, 24), (80, 23), (70, 20)]
 BIG_SIZES = [(80, 24), (80, 24), (120, 40), (100, 30)]
 
