@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -78,7 +79,9 @@ def run_once(command: Sequence[str] | str, cwd: Path, log: Path) -> tuple[bool, 
     started = time.monotonic()
     with log.open("w", encoding="utf-8") as out:
         shell = isinstance(command, str)
-        done = subprocess.run(
+        # In a session of its own, taken down whole if this script is stopped: pytest's workers
+        # outlived a killed run and loaded the next one (an "idle" run measured beside them).
+        tests = subprocess.Popen(
             command,
             cwd=cwd,
             shell=shell,
@@ -86,13 +89,20 @@ def run_once(command: Sequence[str] | str, cwd: Path, log: Path) -> tuple[bool, 
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,
-            check=False,
+            start_new_session=True,
         )
+        try:
+            returncode = tests.wait()
+        finally:
+            if tests.poll() is None:
+                os.killpg(tests.pid, signal.SIGKILL)
+                tests.wait()
     seconds = time.monotonic() - started
-    return done.returncode == 0, seconds, _summary(log.read_text(encoding="utf-8", errors="replace"))
+    return returncode == 0, seconds, _summary(log.read_text(encoding="utf-8", errors="replace"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # (a kill takes the tests down too: run_once)
     parser = argparse.ArgumentParser(prog="python -m tests.under_load", description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=1, help="runs in a row (default 1)")
     parser.add_argument(
