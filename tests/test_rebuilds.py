@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
 from tawla.game import RuleSet, SeededDice
@@ -234,3 +235,29 @@ async def test_a_screen_not_on_top_never_closes_another(tmp_path: Path) -> None:
         ids.dismiss(None)
         await pilot.pause()
         assert stack(app) == ["MenuScreen"] and app._exception is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+async def test_f2_while_a_name_is_typed_keeps_the_name_and_its_field(lang: str, tmp_path: Path) -> None:
+    """A name half typed on New match, F2, the rest typed: the whole name is in the field
+    (before, F2 composed the screen again with the names it opened with, and the letters after
+    it went nowhere)."""
+    app = TawlaApp(lang=lang, dice=SeededDice(1), settings=Settings(bidi_checked=True), paths=history(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open(pilot, STORMS["new match"])
+        field = app.screen.query_one("#name0", Input)
+        await wait_until(pilot, lambda: app.focused is field, "the first name's field has the focus")
+        field.value = ""
+        _send(app, ["S", "a", "l"])
+        await wait_until(pilot, lambda: field.value == "Sal", lambda: f"Sal typed ({field.value!r})")
+        _send(app, ["f2", "m", "a"])  # (a burst: the letters reach the field once it is built again)
+        await wait_until(
+            pilot,
+            lambda: app.words.rtl != (lang == "ar") and _in_its_language(app) and _typed(app) == "Salma",
+            lambda: f"Salma in the rebuilt field ({_typed(app)!r}, focus {_focus(app)})",
+        )
+
+
+def _typed(app: TawlaApp) -> str | None:
+    found = list(app.screen.query("#name0"))
+    return found[0].value if found and isinstance(found[0], Input) else None

@@ -153,7 +153,7 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
 
     def compose(self) -> ComposeResult:
         self.set_class(self.rtl, "-rtl")
-        names = self.names
+        names = self._shown or self.names
         with Vertical(id="card"):
             yield Static(self.say("setup.players_title" if self.setup else "new.title"), classes="title")
             for i in (0, 1):
@@ -338,7 +338,14 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         if isinstance(widget, Input) and widget.id in ("name0", "name1"):
             self.close_offer(int(widget.id[-1]))
 
+    _shown: tuple[str, str] | None = None
+    """The names in the fields when the screen was last told to speak again: composed again
+    with them (F2 while a name is being typed keeps it)."""
+
     def relabel(self) -> None:
+        fields = [self.find(f"#name{i}", Input) for i in (0, 1)]
+        if fields[0] is not None and fields[1] is not None:  # (mid-rebuild: the names kept before)
+            self._shown = (fields[0].value, fields[1].value)
         self.call_after_refresh(self.rebuild)
 
     def rebuilt(self) -> None:
