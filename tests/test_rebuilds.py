@@ -256,6 +256,11 @@ async def test_f2_while_a_name_is_typed_keeps_the_name_and_its_field(lang: str, 
             lambda: app.words.rtl != (lang == "ar") and _in_its_language(app) and _typed(app) == "Salma",
             lambda: f"Salma in the rebuilt field ({_typed(app)!r}, focus {_focus(app)})",
         )
+        _send(app, ["f2"])  # (and once more, the next letter typed once it is built: not over the name)
+        await wait_until(pilot, lambda: app.words.rtl == (lang == "ar") and _in_its_language(app), "F2 again")
+        await _delivered(pilot)
+        _send(app, ["h"])
+        await wait_until(pilot, lambda: _typed(app) == "Salmah", lambda: f"Salmah ({_typed(app)!r})")
 
 
 def _typed(app: TawlaApp) -> str | None:

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import events
 from textual.await_complete import AwaitComplete
 from textual.widget import Widget
+from textual.widgets import Input
 
 from tawla.ui.compat import going
 from tawla.ui.keys import LIGATURES, TWO_LETTERS, key_of
@@ -118,8 +119,12 @@ class Speaks:
         if had_focus is None or self.focused is not None:  # type: ignore[attr-defined]
             return
         again = self.find(f"#{had_focus}")
-        if again is not None and again.focusable:
-            again.focus()
+        if again is None or not again.focusable:
+            return
+        if isinstance(again, Input) and again.select_on_focus:  # (the name goes on being typed,
+            again.select_on_focus = False  # not replaced by the next letter)
+            again.call_after_refresh(setattr, again, "select_on_focus", True)
+        again.focus()
 
     def rebuilt(self) -> None:
         """After :meth:`rebuild`, on the new widgets: what ``on_mount`` did for the old ones
