@@ -380,6 +380,10 @@ class Before:
     match: Match | None
 
 
+CLOSES = ("back", "leave", "close", "app.pop_screen", "escape")
+"""Actions that close the screen they are pressed on."""
+
+
 def what_a_key_does(key: str, action: str, before: Before) -> tuple[str, Callable[[TawlaApp], bool]]:
     """What ``key`` (bound to ``action``, or one of the help's "Everywhere" keys) must do: said,
     and checked on the app."""
@@ -416,7 +420,7 @@ def what_a_key_does(key: str, action: str, before: Before) -> tuple[str, Callabl
     opens = {"pick('new_match')": NewMatchScreen, "start": GameScreen, "resign": ResignLevelScreen}
     if action in opens:
         return f"open the {opens[action].__name__}", on_top(opens[action])
-    if action in ("back", "leave", "close", "app.pop_screen", "escape"):
+    if action in CLOSES:
         return "close the screen", lambda app: before.top not in app.screen_stack
 
     def changed(app: TawlaApp) -> bool:
@@ -492,7 +496,7 @@ async def put_back(pilot: Pilot[None], top: object, fresh: Look) -> bool:
     return look(app) == fresh
 
 
-CLOSING = ("back", "leave", "close", "app.pop_screen", "escape", "app.menu")
+CLOSING = (*CLOSES, "app.menu")
 
 
 def order(pair: tuple[str, str]) -> int:

@@ -40,7 +40,7 @@ from tawla.ui.screens.story import StoryScreen
 
 from .burst import key_event
 from .test_book_ui import history
-from .waiting import screen_is, screens_are, stack, wait_until
+from .waiting import screen_is, screens_are, settle, stack, wait_until
 
 SIZES = ((80, 24), (100, 30), (120, 40), (81, 25))
 
@@ -227,13 +227,13 @@ async def test_a_screen_not_on_top_never_closes_another(tmp_path: Path) -> None:
         await pilot.press("i")
         ids = await screen_is(pilot, IdsScreen)
         game.dismiss(None)  # (under the IDs: the IDs stay, and the game)
-        await pilot.pause()  # (nothing asynchronous is awaited: what must not happen had its chance)
+        await settle(pilot)  # (what must not happen has its chance)
         assert app.screen_stack[-2:] == [game, ids]
         await pilot.press("ctrl+w")
         await screens_are(pilot, "MenuScreen")
         game.on_screen_resume()  # (its resume, late: the game is gone, the menu stays)
         ids.dismiss(None)
-        await pilot.pause()
+        await settle(pilot)
         assert stack(app) == ["MenuScreen"] and app._exception is None
 
 
