@@ -251,7 +251,7 @@ async def test_custom_rules_are_said_on_new_match_the_panel_and_the_resume_list(
     app = app_of(Match(rules, NAMES, SeededDice(3)), lang, paths, rules=rules)
     async with app.run_test(size=SIZE) as pilot:
         game = await game_on(pilot)
-        await eventually(pilot, lambda: _has(text_of(game._panel().renderables[0]), said))
+        await eventually(pilot, lambda: _has(text_of(game.panel_text().renderables[0]), said))
         if lang == "en":
             await shows(pilot, "Custom: like Café,")
         await pilot.press("ctrl+w")

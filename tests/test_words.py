@@ -176,7 +176,7 @@ def _notice(screen: GameScreen) -> str:
 
 def _panel(screen: GameScreen) -> str:
     """The panel's texts in logical order, without their isolates."""
-    return plain("\n".join(r.text.plain for r in screen._panel().renderables if isinstance(r, Bidi)))
+    return plain("\n".join(r.text.plain for r in screen.panel_text().renderables if isinstance(r, Bidi)))
 
 
 async def test_the_cafe_preset_calls_the_roll_on_the_dice_line_the_last_move_and_the_move_list() -> None:

@@ -175,6 +175,12 @@ class MatchState:
         return None
 
     @property
+    def offered_by(self) -> int:
+        """Who made the cube offer on the table: the doubler, the beaverer (the doubled player,
+        redoubling at once) or the raccooner (the doubler again)."""
+        return 1 - self.on_roll if self.phase is Phase.BEAVERED else self.on_roll
+
+    @property
     def match_over(self) -> bool:
         """True once a player has reached the match length."""
         return self.phase is Phase.MATCH_OVER

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tawla.game.rules import RuleSet
+from tawla.game.table import Habits
 from tawla.store.options import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, MoveNotation, RollNames, Theme
 
 __all__ = [
@@ -72,6 +73,11 @@ class Preferences(BaseModel):
         if isinstance(value, bool):
             return RollNames.ALWAYS if value else RollNames.CAFE
         return value
+
+    @property
+    def habits(self) -> Habits:
+        """What the players let the table do by itself."""
+        return Habits(auto_forced=self.auto_forced, auto_end_turn=self.end_turn is EndTurn.AUTO)
 
 
 class Settings(BaseModel):

@@ -25,7 +25,7 @@ from tawla.store.options import BidiMode, Digits, Peek
 from tawla.store.options import Theme as ThemeName
 from tawla.ui.bursts import KeysInOrder
 from tawla.ui.keys import EVERYWHERE, key_label
-from tawla.ui.messages import BookAsked, CheckRtl, Played, PreferencesChosen, RulesChosen, StoryAsked
+from tawla.ui.messages import BookAsked, CheckRtl, PreferencesChosen, RulesChosen, StoryAsked
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -281,12 +281,6 @@ class TawlaApp(KeysInOrder):
             atomic_write(self.paths.settings, settings_to_json(self._settings), keep_previous=False)
         except OSError as exc:
             self.note("store.not_saving", reason=exc.strerror or type(exc).__name__)
-
-    @on(Played)
-    def _played(self, message: Played) -> None:
-        """A move, a roll, a cube decision…: saved if it is the match being played (the keeper
-        writes only when its history changed)."""
-        self.keeper.autosave(message.match)
 
     def has_unfinished_match(self) -> bool:
         return self.keeper.has_unfinished()
@@ -551,8 +545,12 @@ class TawlaApp(KeysInOrder):
                 self.playing = None
                 self._refresh_menu()
 
+        from tawla.game.table import Table
+
+        table = Table(match, lambda: self.preferences.habits)
+        table.subscribe(self.keeper.autosave)  # (saved whenever its history changes)
         self.playing = match
-        self.push_screen(GameScreen(match), left)
+        self.push_screen(GameScreen(table), left)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -574,7 +572,7 @@ class TawlaApp(KeysInOrder):
         from tawla.ui.screens.game import GameScreen
         from tawla.ui.screens.settings import SettingsScreen
 
-        locked = any(isinstance(screen, GameScreen) and screen.autosaves for screen in self.screen_stack)
+        locked = any(isinstance(screen, GameScreen) for screen in self.screen_stack)
         self.push_screen(SettingsScreen(self.settings.rules, locked=locked))
 
     def action_new_match(self) -> None:
@@ -686,7 +684,7 @@ class TawlaApp(KeysInOrder):
         from tawla.ui.screens.history import HistoryScreen
 
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, GameScreen) and screen.autosaves:
+            if isinstance(screen, GameScreen):
                 self._export(screen.match)
                 return
 
@@ -736,7 +734,7 @@ class TawlaApp(KeysInOrder):
         from tawla.ui.screens.game import GameScreen
 
         game = self.screen
-        if isinstance(game, GameScreen) and game.autosaves:  # (on top: not under a dialog)
+        if isinstance(game, GameScreen):  # (on top: not under a dialog)
             game.action_end_session()
 
     def action_menu(self) -> None:

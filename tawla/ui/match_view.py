@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tawla.engine import BAR
+from tawla.engine.moves import dice_of
 from tawla.engine.notation import format_steps
 from tawla.game.rules import preset_of
 from tawla.game.state import Phase
@@ -177,8 +178,8 @@ class MatchTexts:
         return lines
 
 
-OFFERED_BY: Final = {Phase.DOUBLED: True, Phase.BEAVERED: False, Phase.RACCOONED: True}
-"""Who offers the cube value on the table: the player on roll (True) or the other one."""
+OFFERS: Final = (Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED)
+"""The phases in which a cube value is on offer."""
 
 
 def cube_and_dice(texts: MatchTexts, state: MatchState, names: Sequence[str], name_room: int) -> Text:
@@ -188,9 +189,8 @@ def cube_and_dice(texts: MatchTexts, state: MatchState, names: Sequence[str], na
     t = texts.words.t
     body = Text()
     rules = state.rules
-    if rules.cube and state.offered and state.phase in OFFERED_BY:
-        offerer = state.on_roll if OFFERED_BY[state.phase] else 1 - state.on_roll
-        name = texts.words.cut(names[offerer], name_room)
+    if rules.cube and state.offered and state.phase in OFFERS:
+        name = texts.words.cut(names[state.offered_by], name_room)
         offer = t("panel.cube_offered", old=state.cube.value, value=state.offered, name=name)
         body.append(offer + "\n", style="bold")
     elif rules.cube:
@@ -202,7 +202,7 @@ def cube_and_dice(texts: MatchTexts, state: MatchState, names: Sequence[str], na
     body.append(t("panel.dice") + " ")
     turn = state.turn
     if turn is not None:
-        dice = list(turn.roll) * (2 if turn.roll[0] == turn.roll[1] else 1)
+        dice = dice_of(turn.roll)  # (a double is played four times)
         remaining = list(turn.remaining)
         for d in dice:
             if d in remaining:

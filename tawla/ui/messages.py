@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from tawla.game.match import Match
     from tawla.game.rules import RuleSet
     from tawla.store.settings import Preferences
 
@@ -24,14 +23,6 @@ class Built(Message):
     def __init__(self, screen: object) -> None:
         super().__init__()
         self.screen = screen
-
-
-class Played(Message):
-    """The match on a game screen changed (saved, if it is the one being played)."""
-
-    def __init__(self, match: Match) -> None:
-        super().__init__()
-        self.match = match
 
 
 class PreferencesChosen(Message):

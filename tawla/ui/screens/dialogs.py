@@ -176,7 +176,7 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
     def on_mount(self) -> None:
         self.query_one("#book").display = False
         if self.with_book and self.match is not None:
-            self.app.save_now()  # (the match just won goes into the history first: the book counts it)
+            # (the match just won is in the history already: the table's keeper saved it at its last step)
             self._read_book(self.match.names)
 
     @work(thread=True, exclusive=True)

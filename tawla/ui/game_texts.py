@@ -1,0 +1,308 @@
+"""What the game screen says: the banner, the side panel, the score table, the status line,
+the notices, and the texts of its cards, each drawn from the table and the words in force.
+
+A mixin of :class:`~tawla.ui.screens.game.GameScreen` (the screen's words, names and
+preferences at hand); it reads the table and never changes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from rich.cells import cell_len
+from rich.console import Group
+from rich.text import Text
+
+from tawla.engine.explain import Reason, Why, explain_roll
+from tawla.game import Action, Ending, Phase, ResultKind
+from tawla.game.figures import Side
+from tawla.game.table import Declined, ForcedPlay, NextGame, Notice, OpeningTie, OpeningWon
+from tawla.i18n.messages import reason_text
+from tawla.ui.match_view import MatchView, cube_and_dice
+from tawla.ui.rules_words import rules_name
+
+if TYPE_CHECKING:
+    from tawla.game import Match
+    from tawla.game.state import GameResult, MatchState
+    from tawla.game.table import Table
+    from tawla.ui.cursor import Cursor
+    from tawla.ui.match_view import MatchTexts
+
+
+class GameTexts:
+    """The game screen's words (a view of its table)."""
+
+    if TYPE_CHECKING:
+
+        @property
+        def names(self) -> tuple[str, str]: ...
+
+        @property
+        def texts(self) -> MatchTexts: ...
+
+        @property
+        def prefs(self) -> Any: ...
+
+        @property
+        def lang(self) -> str: ...
+
+    table: Table
+    cursor: Cursor | None
+    problem: str | None
+    app: Any
+    size: Any
+    words: Any
+    rtl: bool
+    t: Callable[..., str]
+    t_n: Callable[..., str]
+    num: Callable[..., str]
+    show: Any
+    query_one: Any
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    def reason(self, reason: Reason) -> str:
+        return self.num(reason_text(self.lang, reason))
+
+    def notice_text(self, notice: Notice) -> str:
+        """A notice of the table in the words in force (F2 says it again in the other language,
+        with the names and moves as that language writes them)."""
+        t, names, texts = self.t, self.names, self.texts
+        if isinstance(notice, ForcedPlay):
+            return t("notice.forced", player=names[notice.player], play=texts.play(notice.steps))
+        if isinstance(notice, OpeningTie):
+            return t("notice.tie", die=notice.die)
+        if isinstance(notice, OpeningWon):
+            d0, d1 = notice.dice
+            text = t("notice.opening", name=names[notice.winner], d0=d0, d1=d1)
+            if notice.roll is not None and texts.calls:
+                text += " " + t("roll.exclaimed", name=texts.roll_name(notice.roll))
+            return text
+        if isinstance(notice, Declined):
+            return t("notice.declined", name=names[notice.player])
+        assert isinstance(notice, NextGame)
+        return self._next_opener(notice.number, notice.opener, "notice.opens_winner")
+
+    def panel_text(self) -> Group:
+        state = self.match.state
+        rules = state.rules
+        t, show = self.t, self.show
+        head = Text()
+        if rules.is_match:
+            head.append(self.t_n("panel.match", rules.match_length), style="bold")
+            if state.crawford_game:
+                head.append("  " + t("panel.crawford"), style="bold reverse")
+        else:
+            head.append(t("panel.money"), style="bold")
+        head.append("\n" + rules_name(self.words, rules))
+        head.append("\n" + t("panel.game", number=state.game))
+        if self.app.not_saving is not None:
+            head.append("\n" + t("panel.not_saved"), style="bold reverse")
+
+        width = self.query_one(MatchView).panel_width()
+        scores = self.scores_text(width)
+        name_room = max(8, width - 12)  # (a name inside a sentence of the panel)
+
+        body = cube_and_dice(self.texts, state, self.names, name_room)  # (as the replay writes them)
+        last = self.match.last_turn
+        if last is not None:
+            player, done = last
+            body.append("\n\n")
+            # In the mover's numbering, as every move is written (the board marks where it went).
+            name, rolled = self.words.cut(self.names[player], name_room), self.texts.told(done.roll)
+            play = self.texts.play(done.made)
+            body.append(t("panel.last", name=name, dice=rolled, play=play))
+        parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
+        room = self.size.height - 24  # a taller terminal shows the game's moves too
+        turns = self.match.turns
+        if room >= 4 and turns:
+            moves = Text()
+            moves.append(t("panel.moves"), style="bold underline")
+            for text, _ in self.texts.moves(self.match)[-(room - 2) :]:
+                moves.append("\n" + text)
+            parts += [Text(""), show(moves)]
+        return Group(*parts)  # type: ignore[arg-type]
+
+    def scores_text(self, width: int) -> Text:
+        """The score table, one line a player, each exactly as drawn: a name too long for the
+        room left by the numbers is cut with "…", and nothing wraps (a wrapped Arabic header or
+        a pip count split over two lines misreads, #12). In Arabic the names are on the right."""
+        state = self.match.state
+        words, num, rtl = self.words, self.num, self.rtl
+        pips = self.prefs.show_pips
+        acting = state.to_act if state.to_act is not None else state.on_roll
+        over = state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER)
+        rows = [("", self.t("panel.score"), self.t("panel.pips"), "dim")]
+        for player in (0, 1):
+            style = "bold reverse" if acting == player and not over else ""
+            rows.append(
+                (self.texts.player(self.match, player), num(state.score[player]), num(state.pips_now(player)), style)
+            )
+        sw = max(cell_len(words.line(row[1])) for row in rows)
+        pw = max(3, *(cell_len(words.line(row[2])) for row in rows))
+        numbers = sw + (pw + 1 if pips else 0)
+        room = max(4, width - numbers - 1)
+        nw = min(room, max(cell_len(row[0]) for row in rows))
+        out = Text(no_wrap=True, overflow="crop")
+        for i, (name, score, pip, style) in enumerate(rows):
+            name = words.cut(name, nw)
+            if rtl and words.bidi_by_app:  # drawn as it must appear: the pips, the score, the name
+                shown = words.line(name)
+                cells = ([_pad(words.line(pip), pw)] if pips else []) + [_pad(words.line(score), sw)]
+                line = " ".join(cells) + " " + " " * (nw - cell_len(shown)) + shown
+                line = " " * (width - cell_len(line)) + line  # (flush with the panel's right edge)
+            else:  # left to right, or Arabic that the terminal reorders itself (in reading order)
+                shown = name if rtl else words.line(name)  # (an Arabic name in an English panel)
+                tail = " " + _pad(pip, pw) if pips else ""
+                line = shown + " " * (nw - cell_len(shown)) + " " + _pad(score, sw) + tail
+            out.append(("\n" if i else "") + line, style=style)
+        return out
+
+    def banner_text(self) -> object:
+        state = self.match.state
+        t = self.t
+        names = self.names
+        phase = state.phase
+        who = state.to_act if state.to_act is not None else state.on_roll
+        if phase is Phase.OPENING:
+            text = t("banner.opening")
+        elif phase is Phase.TURN:
+            text = t("banner.turn", name=self.texts.player(self.match, who))
+        elif phase is Phase.MOVING:
+            text = t("banner.moving", name=self.texts.player(self.match, who))
+        elif phase is Phase.DOUBLED:
+            text = t(
+                "banner.doubled",
+                name=self.texts.player(self.match, who),
+                doubler=names[state.offered_by],
+                value=state.offered,
+            )
+        elif phase is Phase.BEAVERED:
+            text = t(
+                "banner.beavered",
+                name=self.texts.player(self.match, who),
+                beaverer=names[state.offered_by],
+                value=state.offered,
+            )
+        elif phase is Phase.RACCOONED:
+            text = t(
+                "banner.raccooned",
+                name=self.texts.player(self.match, who),
+                raccooner=names[state.offered_by],
+                value=state.offered,
+            )
+        elif phase is Phase.RESIGNING:
+            text = t("banner.resigning", name=self.texts.player(self.match, who))
+        elif phase is Phase.MATCH_OVER:
+            text = t("banner.match_over")
+        else:
+            text = t("banner.game_over")
+        return self.show(Text(text, style="bold"), justify="center")
+
+    def status_text(self) -> object:
+        if self.problem:
+            return self.show(Text(self.problem, style="bold"))
+        state = self.match.state
+        t = self.t
+        lines: list[str] = []
+        if self.table.notice is not None:
+            lines.append(self.notice_text(self.table.notice))
+        phase = state.phase
+        acts = self.match.actions()
+        if phase is Phase.OPENING and self.table.handover:
+            lines.append(t("status.opening_handover"))
+        elif phase is Phase.OPENING:
+            lines.append(t("status.opening"))
+        elif phase is Phase.TURN and self.table.handover:
+            name = self.names[state.on_roll]
+            lines.append(t("status.handover_double" if Action.DOUBLE in acts else "status.handover", name=name))
+        elif phase is Phase.TURN:
+            lines.append(t("status.turn_double") if Action.DOUBLE in acts else t("status.turn"))
+        elif phase is Phase.DOUBLED:
+            lines.append(t("status.doubled_beaver") if Action.BEAVER in acts else t("status.doubled"))
+        elif phase is Phase.BEAVERED:
+            lines.append(t("status.beavered_raccoon") if Action.RACCOON in acts else t("status.beavered"))
+        elif phase is Phase.RACCOONED:
+            lines.append(t("status.doubled"))
+        elif phase is Phase.MOVING and state.turn is not None:
+            turn = state.turn
+            if turn.steps_needed == 0:
+                lines.extend(self.reason(r) for r in explain_roll(turn.start, turn.roll))
+                lines.append(t("status.pass"))
+            elif turn.complete:
+                lines.append(t("status.confirm"))
+            else:
+                if not turn.made:
+                    lines.extend(self.reason(r) for r in explain_roll(turn.start, turn.roll) if _worth_saying(r))
+                if self.cursor is not None and self.cursor.picked is not None:
+                    step = self.cursor.step
+                    if step is not None and step.hit:  # (the landing marker covers the blot: say it)
+                        lines.append(t("status.put_hit", point=step.dest))
+                    lines.append(t("status.put"))
+                else:
+                    lines.append(t("status.pick"))
+        return self.show("\n".join(lines[-2:]))
+
+    def result_body(self, state: MatchState, result: GameResult) -> str:
+        """The card of a game just over: who won, how, the points, the score, who opens next."""
+        t, names = self.t, self.names
+        how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{result.kind.name.lower()}"))
+        points = self.t_n("points", result.points)
+        why = state.counted_as(result.kind) if result.ending is not Ending.DROP else None
+        if why is not None:  # (gammons off, the Jacoby rule: the points are less than the win)
+            text = t("over.body_why", name=names[result.winner], how=how, points=points, why=t(f"over.why_{why}"))
+        else:
+            text = t("over.body", name=names[result.winner], how=how, points=points)
+        text += "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
+        if state.phase is Phase.GAME_OVER:
+            text += "\n" + self._next_opener(state.game + 1, state.opens_next, "over.next_winner")
+        return text
+
+    def resign_levels_text(self, state: MatchState, levels: tuple[int, ...]) -> str:
+        return "\n".join(
+            self.t(f"resign.level{level}", points=self.t_n("points", state.points_for(ResultKind(level))))
+            for level in levels
+        )
+
+    def tally_text(self, sides: tuple[Side, Side], winner: int | None) -> str:
+        """The session's games and points won by each player, and who is ahead (``winner``:
+        None when level, -1 to leave it unsaid: no game was finished)."""
+        names = self.names
+        a, b = sides
+        line = self.t(
+            "session.tally",
+            a=names[0],
+            b=names[1],
+            ga=self.t_n("count.games", a.games),
+            gb=self.t_n("count.games", b.games),
+            pa=self.t_n("points", a.points),
+            pb=self.t_n("points", b.points),
+        )
+        if winner == -1:
+            return line
+        if winner is None:
+            return line + "\n" + self.t("session.level")
+        lead = self.t_n("points", abs(a.points - b.points))
+        return line + "\n" + self.t("session.ahead", name=names[winner], points=lead)
+
+    def _next_opener(self, number: int, opener: int | None, winner_key: str) -> str:
+        """Who opens game ``number`` and why (the rules' next_game_opener, asked of the game):
+        ``opener``, the previous game's winner, or an opening roll."""
+        if opener is None:
+            return self.t("notice.opens_roll", number=number)
+        return self.t(winner_key, number=number, name=self.names[opener])
+
+
+def _worth_saying(reason: Reason) -> bool:
+    """Reasons that explain this roll. "No bearing off yet" only matters near the bear-off."""
+    if reason.why is Why.NO_PLAY:
+        return False
+    return not (reason.why is Why.BEAROFF_NOT_YET and (reason.number or 0) > 3)
+
+
+def _pad(text: str, width: int) -> str:
+    """A number right-aligned in ``width`` cells."""
+    return " " * (width - cell_len(text)) + text
