@@ -26,6 +26,7 @@ from tawla.ui.board import BoardModel, BoardView
 from tawla.ui.compat import going
 from tawla.ui.cursor import Cursor
 from tawla.ui.footer import TawlaFooter
+from tawla.ui.game_keys import ACTIONS, SAME_WIDTH, allowed, describe, footer_state
 from tawla.ui.game_texts import GameTexts
 from tawla.ui.geometry import Layout
 from tawla.ui.keys import both, digit_keys
@@ -258,109 +259,25 @@ class GameScreen(GameTexts, GameQuestions, Speaks, Screen[None]):
         """A move is being shown a step at a time."""
         return self.playback.running
 
-    def describe_action(self, action: str) -> str | None:
-        """The live description of a binding whose meaning depends on the moment (the footer asks)."""
-        if action != "primary":
-            return None
-        state = self.match.state
-        if state.phase in (Phase.OPENING, Phase.TURN):
-            return "key.roll"
-        turn = state.turn
-        if turn is not None and turn.complete:
-            return "key.pass" if turn.steps_needed == 0 else "key.confirm"
-        if self.cursor is not None and self.cursor.picked is not None:
-            return "key.put"
-        return "key.pick"
-
-    SAME_WIDTH: ClassVar[tuple[tuple[str, ...], ...]] = (("key.pick", "key.put"),)
-    """Live descriptions the footer draws equally wide: they swap at every Enter of a turn."""
-
-    _ACTIONS: ClassVar[tuple[str, ...]] = (
-        "primary",
-        "handover_roll",
-        "double",
-        "take",
-        "drop",
-        "beaver",
-        "raccoon",
-        "undo",
-        "notation",
-        "resign",
-        "end_session",
-    )
-
     # -- bindings ------------------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.typing:  # the move prompt has the keys: Esc closes it, nothing acts on the board
-            if action in ("escape", "leave"):
-                return True
-            return None if action in self._ACTIONS else False
-        state = self.match.state
-        acts = self.match.actions()
-        picked = self.cursor is not None and self.cursor.picked is not None
-        moving = state.phase is Phase.MOVING and state.turn is not None
-        complete = moving and state.turn.complete  # type: ignore[union-attr]
-        handover = self.table.waiting
-        on = state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER) and not self.asking
-        table = {
-            # The hand-over: Enter and Space (pressed twice, or mashed) never roll for the
-            # next player, who rolls with r (or doubles with d): their first action is theirs.
-            "primary": None if handover else bool(acts & {Action.OPENING_ROLL, Action.ROLL}) or moving,
-            # r, and the keys of the cube and of resigning, always reach their action while a
-            # game is on: refused, they say why on the status line (the footer shows only what
-            # can be done, see footer_state).
-            "roll_key": on and not handover,
-            "handover_roll": handover and bool(acts & {Action.ROLL, Action.OPENING_ROLL}),
-            "opening_roll": Action.OPENING_ROLL in acts,
-            "roll": Action.ROLL in acts,
-            "double": on,
-            "take": on,
-            "drop": on,
-            "beaver": on and (Action.BEAVER in acts or Action.RACCOON not in acts),  # (b raccoons when it can)
-            "raccoon": on,
-            "confirm": complete and not picked,
-            "put": moving and picked,
-            "pick": moving and not complete and not picked,
-            "cursor": moving and not complete,
-            "cycle": moving and picked,
-            "die": moving and not complete,
-            "undo": moving and (bool(state.turn.made) or picked),  # type: ignore[union-attr]
-            "escape": moving and (bool(state.turn.made) or picked),  # type: ignore[union-attr]
-            "notation": moving and not complete,
-            "resign": on,
-            # Money play only; heard in every phase of a game (a refusal is said), shown before
-            # the roll (see footer_state: the footer has no room while moving).
-            "end_session": on and not state.rules.is_match,
-        }
-        allowed = table.get(action, True)
-        # While moving, keep Undo and Type a move in the footer, greyed out when they do
-        # nothing: the footer then only changes between phases, not at every key.
-        if not allowed and moving and action in ("undo", "notation"):
-            return None
-        return allowed
+    SAME_WIDTH = SAME_WIDTH
+    _ACTIONS = ACTIONS
 
-    _SPEAKING: ClassVar[dict[str, Action]] = {
-        "double": Action.DOUBLE,
-        "take": Action.TAKE,
-        "drop": Action.DROP,
-        "beaver": Action.BEAVER,
-        "raccoon": Action.RACCOON,
-        "resign": Action.RESIGN,
-    }
-    """Keys that are always heard (a refusal is said) but shown in the footer only when allowed."""
+    @property
+    def _picked(self) -> bool:
+        return self.cursor is not None and self.cursor.picked is not None
+
+    def describe_action(self, action: str) -> str | None:
+        """The live description of a binding whose meaning depends on the moment (the footer asks)."""
+        return describe(action, self.table, self._picked)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return allowed(action, self.table, self._picked, self.typing, self.asking)
 
     def footer_state(self, action: str) -> bool | None:
         """Whether the footer shows a key (True), greys it out (None) or leaves it out (False)."""
-        allowed = self.check_action(action, ())
-        if action == "primary" and self.table.waiting:
-            return False  # (Enter waits at the hand-over: r rolls, and the footer says r)
-        if action in self._SPEAKING and allowed:
-            return self._SPEAKING[action] in self.match.actions()
-        if action == "end_session" and allowed:
-            state = self.match.state
-            return state.phase in (Phase.OPENING, Phase.TURN) and self.table.end_session_refusal() is None
-        return allowed
+        return footer_state(action, self.table, self._picked, self.typing, self.asking)
 
     # -- actions: rolling and the cube ----------------------------------------------------------
 
