@@ -327,7 +327,8 @@ def run_game(args: argparse.Namespace, lang: str) -> int:
         return _fail(lang, tr(lang, "cli.error.not_a_terminal"))
     from tawla.game import DiceSource, FairDice, ManualDice, SeededDice
     from tawla.store.files import default_paths
-    from tawla.ui.app import TawlaApp, terminal_bidi_sequence
+    from tawla.ui.app import TawlaApp
+    from tawla.ui.terminal import terminal_bidi_sequence
 
     dice: DiceSource
     if args.dice == "manual":

@@ -19,7 +19,7 @@ from tawla.game import Match, Phase, RuleSet, ScriptedDice
 from tawla.i18n import arabic_indic_by_default, catalog, choose_language, tr
 from tawla.i18n.bidi import embedding_levels, layout, logical_from_visual, visual
 from tawla.store.settings import BidiMode, Digits, Preferences, Settings
-from tawla.ui.app import TawlaApp, terminal_bidi_sequence
+from tawla.ui.app import TawlaApp
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import ARABIC_LAYOUT, LIGATURES
 from tawla.ui.screens.check_rtl import CheckRtlScreen
@@ -30,6 +30,7 @@ from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.rulebook import RulebookScreen
 from tawla.ui.screens.settings import SettingsScreen
+from tawla.ui.terminal import terminal_bidi_sequence
 from tests.test_ui import reached, shows
 from tests.waiting import eventually, screen_is, screen_text, settle, wait_until
 

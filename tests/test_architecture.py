@@ -67,10 +67,10 @@ def test_the_first_frame_needs_no_pydantic() -> None:
     assert out.strip() == "[]"
 
 
-def _runtime_imports() -> dict[str, set[str]]:
+def _runtime_imports(typing: bool = False) -> dict[str, set[str]]:
     """Every tawla module and the tawla modules it imports when it runs: at the top and inside
     functions alike (an import inside a function still closes a circle, only later), leaving out
-    ``if TYPE_CHECKING:`` blocks (never run)."""
+    ``if TYPE_CHECKING:`` blocks (never run) unless ``typing``."""
     root = ENGINE.parent
     modules: dict[str, Path] = {}
     for path in root.rglob("*.py"):
@@ -82,7 +82,7 @@ def _runtime_imports() -> dict[str, set[str]]:
         skipped = {
             id(sub)
             for node in ast.walk(tree)
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            if not typing and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
             for sub in ast.walk(node)
         }
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -149,4 +149,70 @@ def test_the_circle_finder_finds_circles() -> None:
     assert _circle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
     graph = _runtime_imports()
     graph["tawla.engine.position"].add("tawla.engine.ids")  # the circle there was before #11
+    assert _circle(graph) is not None
+
+
+LAYERS: list[dict[str, tuple[str, ...]]] = [
+    {"version": ("tawla",)},
+    {"engine": ("tawla.engine",)},
+    {"game": ("tawla.game",)},
+    {"catalogs": ("tawla.i18n",), "store": ("tawla.store",)},
+    {"views": ("tawla.ui",)},
+    {"screens": ("tawla.ui.screens",)},
+    {"palette": ("tawla.ui.commands", "tawla.ui.actions")},
+    {"app": ("tawla.ui.app",)},
+    {"command line": ("tawla.cli", "tawla.cli_book", "tawla.__main__")},
+]
+"""tawla's layers, lowest first: a module imports from its own part of its layer or from a layer
+below, never from above, and the parts of one layer (the catalogs and the store) not from each
+other. A module is in the part whose package (or module) is the longest that holds it: the views
+are ``tawla.ui``'s own modules, the widgets and helpers the screens are built of."""
+
+
+def _layer(module: str) -> tuple[int, str]:
+    """The layer of ``module`` and its part of it."""
+    best: tuple[int, str, int] | None = None
+    for level, parts in enumerate(LAYERS):
+        for part, prefixes in parts.items():
+            for prefix in prefixes:
+                if (module == prefix or module.startswith(prefix + ".")) and (best is None or len(prefix) > best[2]):
+                    best = (level, part, len(prefix))
+    assert best is not None, f"{module} is in no layer"
+    return best[0], best[1]
+
+
+def _upward(graph: dict[str, set[str]]) -> list[str]:
+    """Every import of ``graph`` that goes up a layer, or across to another part of its layer."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        level, part = _layer(module)
+        for target in sorted(targets):
+            to_level, to_part = _layer(target)
+            if to_level > level or (to_level == level and to_part != part):
+                found.append(f"{module} -> {target}")
+    return found
+
+
+def test_every_import_goes_down_the_layers() -> None:
+    """Type-only imports count too: a screen that names the app's type depends on the app."""
+    upward = _upward(_runtime_imports(typing=True))
+    assert not upward, "imports going up (or across) the layers:\n" + "\n".join(upward)
+
+
+def test_no_import_circle_even_for_the_type_checker() -> None:
+    circle = _circle(_runtime_imports(typing=True))
+    assert circle is None, "import circle: " + " -> ".join(circle or [])
+
+
+def test_the_layer_check_finds_a_planted_upward_import_and_a_planted_circle() -> None:
+    graph = _runtime_imports(typing=True)
+    graph["tawla.game.match"].add("tawla.store.saves")  # the game reaching up to the store
+    assert _upward(graph) == ["tawla.game.match -> tawla.store.saves"]
+    graph = _runtime_imports(typing=True)
+    graph["tawla.i18n.words"].add("tawla.store.options")  # across: the catalogs and the store
+    assert _upward(graph) == ["tawla.i18n.words -> tawla.store.options"]
+    graph = _runtime_imports(typing=True)
+    graph["tawla.ui.board"].add("tawla.ui.screens.game")  # a view reaching up to a screen
+    assert _upward(graph) == ["tawla.ui.board -> tawla.ui.screens.game"]
+    graph["tawla.ui.screens.game"].add("tawla.ui.board")
     assert _circle(graph) is not None

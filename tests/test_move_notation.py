@@ -9,6 +9,7 @@ import pytest
 
 from tawla.engine import Position, Step
 from tawla.game import Match, MatchState, Phase, RuleSet, ScriptedDice
+from tawla.game.mat import write_mat
 from tawla.i18n import tr
 from tawla.i18n.bidi import visual
 from tawla.i18n.words import Words
@@ -123,5 +124,5 @@ async def test_the_panel_writes_moves_from_the_right_and_the_export_keeps_the_st
         app.set_preferences(app.preferences.model_copy(update={"notation": MoveNotation.STANDARD}))
         text = await shows(pilot, "ﺭﺎﺑ/21")  # (the standard notation, in the catalog's words, held left to right)
         assert "bar/" not in text
-    exported = match.export_mat()
+    exported = write_mat(match)
     assert "43: 25/21 6/3" in exported and "←" not in exported  # (the .mat file's own notation)

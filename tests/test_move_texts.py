@@ -19,6 +19,7 @@ import pytest
 from tawla.engine import Position, legal_plays
 from tawla.engine.notation import format_play, format_steps
 from tawla.game import Match, MatchState, Phase, RuleSet, ScriptedDice
+from tawla.game.mat import write_mat
 from tawla.i18n import tr
 from tawla.i18n.bidi import visual
 from tawla.store.settings import Digits, Preferences, Settings
@@ -165,7 +166,7 @@ async def test_every_move_text_is_written_in_its_movers_numbering(lang: str, dig
         shown = read_moves(app, listed)
         assert [m for play in game_plays for m in play][-len(shown) :] == shown  # (the list, in order)
     # The .mat: each turn in its mover's column, in the mover's numbering (gnubg's form: a step each).
-    exported = match.export_mat()
+    exported = write_mat(match)
     for _, done in match.turns:
         steps = " ".join(f"{s.source}/{s.dest}{'*' if s.hit else ''}" for s in done.made)
         assert f"{max(done.roll)}{min(done.roll)}: {steps}".rstrip() in exported

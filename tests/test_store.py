@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from tawla.engine import Position, position_id
 from tawla.game import Match, Phase, RuleSet, ScriptedDice, SeededDice
+from tawla.game.mat import write_mat
 from tawla.game.setup import state_from_ids
 from tawla.store import files, saves
 from tawla.store.files import Paths, StoreError, atomic_write, read_json
@@ -660,9 +661,7 @@ async def test_a_full_disk_or_read_only_folder_warns_and_play_goes_on(
         assert await screen_is(pilot, GameScreen) is game
         told = app.keeper.notes_told
         await play_some(pilot, app, 4)
-        await wait_until(
-            pilot, refused_now, lambda: f"the save of revision {game.match.revision} tried: {refused}"
-        )
+        await wait_until(pilot, refused_now, lambda: f"the save of revision {game.match.revision} tried: {refused}")
         assert app.keeper.notes_told == told  # said once, not at every move
         await settle(pilot)
         assert not isinstance(app.screen, NoticeScreen) and "NoticeScreen" not in stack(app)
@@ -812,7 +811,7 @@ async def test_a_match_is_exported_where_the_player_says(tmp_path: Path) -> None
             lambda: f"a notice naming evening.mat, not {card_text(app)!r}",
         )
     # (written before the notice was shown)
-    assert (tmp_path / "out" / "evening.mat").read_text() == match.export_mat()
+    assert (tmp_path / "out" / "evening.mat").read_text() == write_mat(match)
 
 
 async def test_the_export_offers_a_name_with_the_players_and_the_day(tmp_path: Path) -> None:

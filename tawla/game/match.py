@@ -419,9 +419,3 @@ class Match:
         """eXtreme Gammon's XGID of the same moment (a double or resignation on offer is left out)."""
         rules = self._state.rules
         return xgid(self._state.board, self.match_info(), beavers=rules.beavers, max_cube=rules.max_cube)
-
-    def export_mat(self) -> str:
-        """The match as a Jellyfish ``.mat`` transcript (see :mod:`tawla.game.mat`)."""
-        from tawla.game.mat import write_mat
-
-        return write_mat(self)

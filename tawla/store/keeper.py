@@ -95,6 +95,15 @@ class Keeper:
         self.notes_told = 0
         """How many notes this keeper has handed on."""
 
+    def sweep(self) -> None:
+        """Remove what a tawla killed mid-write left in the data and config folders."""
+        if self.paths is None:
+            return
+        sweep(self.paths.data)
+        sweep(self.paths.config)
+        if self.folder is not None:
+            sweep(self.folder)
+
     # -- where things are ---------------------------------------------------------------
 
     @property
@@ -501,7 +510,9 @@ class Keeper:
     @staticmethod
     def export(match: Match, target: Path) -> Path:
         """Write ``match`` as a .mat file; the full path written (raises OSError)."""
-        atomic_write(target, match.export_mat(), keep_previous=False)
+        from tawla.game.mat import write_mat
+
+        atomic_write(target, write_mat(match), keep_previous=False)
         return target.resolve()
 
     def crash_report(self, text: str) -> Path | None:

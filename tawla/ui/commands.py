@@ -10,7 +10,8 @@ right: the search icon on the right, the commands right-aligned.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Self, cast
+from collections.abc import Callable
+from typing import Any, Self
 
 from rich.align import Align
 from rich.text import Text
@@ -36,16 +37,13 @@ from textual.widgets.option_list import Option
 from tawla.ui.fields import BidiInput
 from tawla.ui.keys import EVERYWHERE
 
-if TYPE_CHECKING:
-    from tawla.ui.app import TawlaApp
-
 
 class TawlaCommands(Provider):
     """New match, resume, set up, replay, export, settings, rules, language, keys, quit."""
 
     @property
-    def tawla(self) -> TawlaApp:
-        return cast("TawlaApp", self.app)
+    def tawla(self) -> Any:
+        return self.app  # (tawla's app: its words and commands; the palette sits below the app)
 
     async def discover(self) -> Hits:
         app = self.tawla
@@ -182,3 +180,47 @@ class Palette(CommandPalette):
         if self._dismissed or (not self.is_active and not isinstance(event, Input.Changed)):
             event.stop()
             event.prevent_default()  # (CommandPalette's own handlers are the default here)
+
+
+def palette_commands(app: Any) -> list[tuple[str, str, Callable[[], object]]]:
+    """The command palette's commands: (title, help, action), in logical order; what cannot be
+    done now is left out (the menu with no game to leave, ending a session in a match)."""
+    from tawla.ui.screens.game import GameScreen
+
+    names: list[tuple[str, Callable[[], object]]] = []
+    if any(isinstance(screen, GameScreen) for screen in app.screen_stack):
+        names.append(("menu", app.action_menu))
+    playing = app.playing
+    if playing is not None and not playing.rules.is_match:
+        names.append(("end_session", app.action_end_session))
+    names.append(("new_match", app.action_new_match))
+    if app.has_unfinished_match():
+        names.append(("resume", app.action_resume))
+    names += [
+        ("setup", app.action_setup),
+        ("replay", app.action_replay),
+        ("book", app.action_book),
+        ("export", app.action_export),
+        ("settings", app.action_settings),
+        ("rules", app.action_rules),
+        ("language", app.action_language),
+        ("help", app.action_help),
+        ("quit", app.action_quit),
+    ]
+    return [(app.words.t(f"command.{name}"), app.words.t(f"command.{name}_help"), action) for name, action in names]
+
+
+async def open_palette(app: Any) -> None:
+    """Textual's command palette, its prompt in the player's language: one at a time (anywhere
+    in the stack), never over the too-small screen."""
+    from textual.command import CommandPalette
+
+    if not app.use_command_palette or app.too_small_on_top():
+        return
+    if any(isinstance(screen, CommandPalette) for screen in app.screen_stack):
+        return
+    placeholder = app.words.line(app.words.t("command.search"))
+    # No id (Textual gives its own palette "--command-palette"): a palette just closed is
+    # still the app's child until it is removed, and a new one with the same id raised
+    # DuplicateIds (random keys under load, through the wait for Ctrl+P's turn given up).
+    await app.push_screen(Palette(placeholder=placeholder))

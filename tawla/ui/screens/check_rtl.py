@@ -8,6 +8,8 @@ purpose (the screen says so): see :meth:`CheckRtlScreen.compose`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -52,3 +54,17 @@ class CheckRtlScreen(Speaks, ModalScreen[BidiMode | None]):
 
     def action_choose(self, mode: str) -> None:
         self.dismiss(BidiMode(mode) if mode else None)
+
+
+def ask_rtl(app: Any) -> None:
+    """Show the right-to-left check and keep the answer."""
+    if any(isinstance(screen, CheckRtlScreen) for screen in app.screen_stack):
+        return  # (F2 on the check itself: it is already asking)
+
+    def answered(mode: BidiMode | None) -> None:
+        if mode is None:
+            return
+        app.settings = app.settings.model_copy(update={"bidi_checked": True})
+        app.set_preferences(app.preferences.model_copy(update={"bidi": mode}))
+
+    app.push_screen(CheckRtlScreen(), answered)

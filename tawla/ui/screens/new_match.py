@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -444,3 +444,15 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
             self.app.bell()
             return
         self.dismiss(MatchChosen(self.rules, (names[0], names[1]), (typed[0], typed[1])))
+
+
+def ask_new_match(app: Any) -> None:
+    """Who plays, under which customs: then the match starts (the names and rules remembered)."""
+
+    def chosen(answer: MatchChosen | None) -> None:
+        if answer is None:
+            return
+        app.settings = app.settings.model_copy(update={"names": answer.typed, "rules": answer.rules})
+        app.new_match(answer.rules, answer.names)
+
+    app.push_screen(NewMatchScreen(app.settings.rules, app.settings.names, app.read_book), chosen)

@@ -12,7 +12,8 @@ and panel, and none of the game's keys.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from pathlib import Path
+from typing import Any, ClassVar
 
 from rich.console import Group
 from rich.text import Text
@@ -287,3 +288,15 @@ class ReplayScreen(Speaks, Screen[None]):
             moves.append("\n")
             moves.append(text, style=style)
         return Group(self.show(head), Text(""), self.show(body), Text(""), self.show(moves))
+
+
+def pick_replay(app: Any) -> None:
+    """Pick a saved match and replay its games."""
+    from tawla.ui.screens.history import HistoryScreen
+
+    def picked(path: Path | None) -> None:
+        saved = app.load_for_reading(path)
+        if saved is not None:
+            app.push_screen(ReplayScreen(saved.match))
+
+    app.push_screen(HistoryScreen(app.keeper, "history.replay_title"), picked)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -122,3 +124,18 @@ class ResumeScreen(Speaks, ModalScreen[str | None]):
 
     def rebuilt(self) -> None:
         self.on_mount()
+
+
+def pick_unfinished(app: Any) -> None:
+    """The unfinished matches, the one played last first: Enter plays on, Delete takes one off."""
+    if not app.keeper.has_unfinished():
+        app.note("store.nothing_to_resume")
+        app.refresh_menu()
+        return
+
+    def picked(ident: str | None) -> None:
+        app.refresh_menu()
+        if ident is not None:
+            app.resume(ident)
+
+    app.push_screen(ResumeScreen(app.keeper), picked)

@@ -1,10 +1,10 @@
 """Set up a position from a GNU Backgammon Position ID (and a Match ID), or from an XGID, and play on
-from there (who plays it, and under which customs, is asked next: see ``TawlaApp.action_setup``)."""
+from there (who plays it, and under which customs, is asked next: see :func:`set_up`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -128,3 +128,38 @@ def _is_match_error(position: str) -> bool:
     except IdError:
         return False
     return True
+
+
+def set_up(app: Any, typed: tuple[str, str] = ("", "")) -> None:
+    """Set up a position from its IDs (``typed``: as typed before), then say who plays it and
+    under which customs (the New match screen, the names and rules of the last match offered,
+    the length, score and cube the IDs'), and play on from there. Esc on the second step goes
+    back to the IDs."""
+    from tawla.game.match import Match
+    from tawla.game.setup import state_from_ids
+    from tawla.ui.screens.new_match import MatchChosen, NewMatchScreen
+
+    setup = SetupScreen(app.settings.rules, *typed)
+
+    def chosen(answer: tuple[MatchState, str, str | None] | None) -> None:
+        if answer is None:
+            return
+        state, position, match_id = answer
+
+        def under(rules: RuleSet) -> RuleSet:  # (the IDs' length, score and cube in any rules)
+            return state_from_ids(position, match_id, rules).rules
+
+        def players(picked: MatchChosen | None) -> None:
+            if picked is None:
+                app.action_setup(setup.typed)
+                return
+            app.settings = app.settings.model_copy(update={"names": picked.typed})
+            start = state_from_ids(position, match_id, picked.rules)
+            app.start_match(Match(names=picked.names, dice=app.dice, start=start), setup=(position, match_id))
+
+        screen = NewMatchScreen(
+            state.rules, app.settings.names, app.read_book, setup=under, fixed_length=match_id is not None
+        )
+        app.push_screen(screen, players)
+
+    app.push_screen(setup, chosen)

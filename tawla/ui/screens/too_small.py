@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.screen import Screen
@@ -55,3 +57,17 @@ class TooSmallScreen(Screen[None]):
     def relabel(self) -> None:
         for message in self.query(TooSmallMessage):  # (none once the screen is being taken down)
             message.refresh()
+
+
+def check_size(app: Any, width: int, height: int) -> None:
+    """The too-small screen over everything while the terminal is smaller than 80 × 24 (the
+    notes held meanwhile are shown once it goes)."""
+    small = width < MIN_WIDTH or height < MIN_HEIGHT
+    if small and not isinstance(app.screen, TooSmallScreen):
+        app.push_screen(TooSmallScreen())
+    elif not small and isinstance(app.screen, TooSmallScreen):
+        app.pop_screen()
+        if app.notes.waiting:
+            app.call_after_refresh(app.notes.show)
+    elif small:
+        app.screen.refresh()
