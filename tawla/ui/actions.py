@@ -8,10 +8,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import on
 from textual.app import SystemCommand
-
-from tawla.ui.messages import BookAsked, StoryAsked
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -93,21 +90,6 @@ class Commands:
         from tawla.store.book import Book, open_book
 
         return open_book(self.paths) if self.paths is not None else Book(())
-
-    @on(BookAsked)
-    def _book_asked(self) -> None:
-        self.action_book()
-
-    @on(StoryAsked)
-    def _story_asked(self, message: StoryAsked) -> None:
-        """How a match of the history went (a file that fails is named, as for a replay)."""
-        if self.paths is None:
-            return
-        saved = self.load_for_reading(self.paths.history / message.file)
-        if saved is not None:
-            from tawla.ui.screens.story import StoryScreen
-
-            self.push_screen(StoryScreen(saved.match))
 
     def action_export(self) -> None:
         """Export the match being played, or a saved one, as a .mat file."""

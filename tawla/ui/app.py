@@ -21,7 +21,7 @@ from tawla.ui.actions import Commands
 from tawla.ui.bursts import KeysInOrder
 from tawla.ui.compat import ErrorHook, write_to_terminal
 from tawla.ui.keys import EVERYWHERE, key_label
-from tawla.ui.messages import CheckRtl, PreferencesChosen, RulesChosen
+from tawla.ui.messages import BookAsked, CheckRtl, PreferencesChosen, RulesChosen, StoryAsked
 from tawla.ui.screens.notes import Notes
 from tawla.ui.terminal import catch_signals, report_crash, terminal_bidi_sequence
 from tawla.ui.themes import THEMES, first_theme
@@ -243,6 +243,21 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
     @on(RulesChosen)
     def _rules_chosen(self, message: RulesChosen) -> None:
         self.set_default_rules(message.rules)
+
+    @on(BookAsked)
+    def _book_asked(self) -> None:
+        self.action_book()
+
+    @on(StoryAsked)
+    def _story_asked(self, message: StoryAsked) -> None:
+        """How a match of the history went (a file that fails is named, as for a replay)."""
+        if self.paths is None:
+            return
+        saved = self.load_for_reading(self.paths.history / message.file)
+        if saved is not None:
+            from tawla.ui.screens.story import StoryScreen
+
+            self.push_screen(StoryScreen(saved.match))
 
     @on(CheckRtl)
     def _check_rtl_asked(self) -> None:

@@ -17,7 +17,6 @@ from rich.align import Align
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.await_complete import AwaitComplete
 from textual.command import (
     CommandInput,
     CommandList,
@@ -34,6 +33,7 @@ from textual.visual import VisualType
 from textual.widgets import Button, Input, LoadingIndicator, OptionList
 from textual.widgets.option_list import Option
 
+from tawla.ui.compat import no_matches_id, nothing_to_await
 from tawla.ui.fields import BidiInput
 from tawla.ui.keys import EVERYWHERE
 
@@ -62,11 +62,11 @@ class TawlaCommands(Provider):
 
 class PaletteCommands(CommandList):
     """The palette's list, with Textual's "No matches found" in the player's words. The palette
-    writes that line itself, in English, as a disabled option (``CommandPalette._NO_MATCHES``)
+    writes that line itself, in English, as a disabled option (see compat.no_matches_id)
     from a timer; adding options is the list's public side, so the line is translated there."""
 
     def add_option(self, option: Option | VisualType | None = None) -> Self:
-        if isinstance(option, Option) and option.id == CommandPalette._NO_MATCHES:
+        if isinstance(option, Option) and option.id == no_matches_id():
             words = getattr(self.app, "words", None)
             if words is not None:
                 text = words.line(words.t("textual.no_matches_found"))
@@ -166,7 +166,7 @@ class Palette(CommandPalette):
 
     def dismiss(self, result: object = None):  # type: ignore[no-untyped-def]
         if self._dismissed or not self.is_active:  # (a second time it would fail: InvalidStateError, #11)
-            return AwaitComplete.nothing()  # type: ignore[no-untyped-call]  # (Textual leaves it untyped)
+            return nothing_to_await()
         self._dismissed = True
         return super().dismiss(result)  # type: ignore[arg-type]
 

@@ -7,6 +7,20 @@ from __future__ import annotations
 from typing import Any
 
 from textual.dom import DOMNode
+from textual.widgets._footer import FooterKey  # (Missing: FooterKey is not exported by textual.widgets)
+
+__all__ = [
+    "ErrorHook",
+    "FooterKey",
+    "cursor_shown",
+    "going",
+    "key_disabled",
+    "no_matches_id",
+    "nothing_to_await",
+    "set_key_disabled",
+    "suggestion_of",
+    "write_to_terminal",
+]
 
 
 def going(node: DOMNode) -> bool:
@@ -37,3 +51,51 @@ class ErrorHook:
     def _handle_exception(self, error: Exception) -> None:
         if self.crash(error):
             super()._handle_exception(error)  # type: ignore[misc]
+
+
+# -- the footer's keys ----------------------------------------------------------------------
+
+
+def key_disabled(key: FooterKey) -> bool:
+    """Whether a footer key is greyed out."""
+    return bool(key._disabled)
+
+
+def set_key_disabled(key: FooterKey, disabled: bool) -> None:
+    """Grey a footer key out, or not, in place: rebuilding the whole footer at every key costs a
+    frame. (Missing: a public setter; FooterKey keeps the state, read by its click handler.)"""
+    key._disabled = disabled
+    key.set_class(disabled, "-disabled")
+
+
+# -- the command palette ---------------------------------------------------------------------
+
+
+def no_matches_id() -> str:
+    """The id of the option the palette shows, in English, when nothing matches (tawla says it
+    in the player's language). (Missing: a public name, or a hook for the text.)"""
+    from textual.command import CommandPalette
+
+    return str(CommandPalette._NO_MATCHES)
+
+
+def nothing_to_await() -> Any:
+    """An awaitable that is already done: what ``dismiss`` returns when there is nothing to
+    dismiss. (Missing: ``AwaitComplete.nothing`` is untyped and undocumented.)"""
+    from textual.await_complete import AwaitComplete
+
+    return AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+
+
+# -- a text field's state --------------------------------------------------------------------
+
+
+def suggestion_of(field: Any) -> str:
+    """The completion an Input offers now (drawn by tawla's own field). (Missing: a public
+    read of it; ``SuggestionReady`` says when one arrives, not when it is dropped.)"""
+    return str(field._suggestion)
+
+
+def cursor_shown(field: Any) -> bool:
+    """Whether an Input's blinking cursor is in its visible phase. (Missing: a public read.)"""
+    return bool(getattr(field, "_cursor_visible", True))

@@ -38,6 +38,7 @@ from textual.widgets import Input
 from textual.widgets.input import Selection
 
 from tawla.i18n.bidi import embedding_levels, has_rtl, hold_ltr, shape, visual, visual_order, without_controls
+from tawla.ui.compat import cursor_shown, suggestion_of
 
 if TYPE_CHECKING:
     from tawla.i18n.words import Words
@@ -219,7 +220,7 @@ class BidiInput(Input):
         words = self.app_words
         if words is None or not words.bidi_by_app or self.password:
             return False
-        return words.rtl or has_rtl(self.value) or has_rtl(self._suggestion)
+        return words.rtl or has_rtl(self.value) or has_rtl(suggestion_of(self))
 
     @property
     def right_aligned(self) -> bool:
@@ -235,7 +236,7 @@ class BidiInput(Input):
         return field_layout(self.value + self._shown_suggestion(), self.paragraph_rtl, self.direction == "ltr")
 
     def _shown_suggestion(self) -> str:
-        suggestion = self._suggestion
+        suggestion = suggestion_of(self)
         if self.has_focus and len(suggestion) > len(self.value) and self.cursor_at_end:
             return suggestion[len(self.value) :]
         return ""
@@ -254,7 +255,7 @@ class BidiInput(Input):
         """The line to draw, the column its first cell goes at (negative: scrolled, its first
         ``-start`` cells out of sight) and the column of the cursor's cell (-1: none)."""
         focused = self.has_focus
-        cursor_on = focused and bool(getattr(self, "_cursor_visible", True))
+        cursor_on = focused and cursor_shown(self)
         cursor_style = self.get_component_rich_style("input--cursor") if cursor_on else None
         if not self.value:
             return self._placeholder_row(width, cursor_style)
@@ -363,7 +364,7 @@ class BidiInput(Input):
     def action_cursor_right(self, select: bool = False) -> None:
         if not self.drawn_by_tawla:
             super().action_cursor_right(select)
-        elif not select and self.cursor_at_end and self._suggestion and not self.paragraph_rtl:
+        elif not select and self.cursor_at_end and suggestion_of(self) and not self.paragraph_rtl:
             super().action_cursor_right(select)  # (takes the suggestion, as in Textual)
         else:
             self._step(1, select)

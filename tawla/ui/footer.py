@@ -18,9 +18,9 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey  # (Footer's keys: the widget exists only in this module)
 
 from tawla.i18n.words import Words
+from tawla.ui.compat import FooterKey, key_disabled, set_key_disabled
 
 
 def textual_key(description: str) -> str:
@@ -67,7 +67,7 @@ def mirrored(key: FooterKey, compact: object) -> MirroredFooterKey:
         key.key_display,
         key.description,
         key.action,
-        disabled=key._disabled,
+        disabled=key_disabled(key),
         tooltip=str(key.tooltip or ""),
         classes=" ".join(key.classes),
     )
@@ -233,9 +233,8 @@ class TawlaFooter(Footer):
             changed = relayout = False
             if key.action in enabled:
                 disabled = enabled[key.action] is not True
-                if disabled != key._disabled:
-                    key._disabled = disabled
-                    key.set_class(disabled, "-disabled")
+                if disabled != key_disabled(key):
+                    set_key_disabled(key, disabled)
             description = live(key.action) if live is not None else None
             if description is not None:
                 text = self._padded(describe(self.app, description), description)

@@ -1,0 +1,74 @@
+"""Each of Textual's private corners tawla uses (tawla/ui/compat.py) still is what tawla reads:
+a new Textual that renames or changes one fails here, by name, not somewhere in a game."""
+
+from __future__ import annotations
+
+import inspect
+import re
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.command import CommandPalette
+from textual.widgets import Footer, Input
+
+from tawla.ui import compat
+
+
+def test_every_private_corner_is_in_the_compat_module_only() -> None:
+    """Outside compat.py, tawla names none of the private attributes compat reads."""
+    from pathlib import Path
+
+    root = Path(compat.__file__).parent.parent
+    names = ("._disabled", "._NO_MATCHES", "._suggestion", "._cursor_visible", "._driver", "widgets._footer")
+    names += ("._pruning", "._closing", "AwaitComplete.nothing")
+    for path in root.rglob("*.py"):
+        if path.name == "compat.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        found = [name for name in names if re.search(re.escape(name) + r"\b", text)]
+        assert not found, f"{path.relative_to(root)} reads {found}: through tawla/ui/compat.py only"
+
+
+def test_the_palette_still_names_its_no_matches_option() -> None:
+    assert isinstance(CommandPalette._NO_MATCHES, str) and compat.no_matches_id() == CommandPalette._NO_MATCHES
+    assert "_NO_MATCHES" in inspect.getsource(CommandPalette), "the palette no longer writes that option"
+
+
+def test_an_app_still_routes_unhandled_errors_through_handle_exception() -> None:
+    assert callable(getattr(App, "_handle_exception", None))
+    assert "_handle_exception" in inspect.getsource(App)
+
+
+async def test_nothing_to_await_is_awaitable_and_done() -> None:
+    await compat.nothing_to_await()  # (returns at once: nothing to wait for)
+
+
+async def test_footer_keys_input_state_and_the_driver_are_where_compat_reads_them() -> None:
+    class Probe(App[None]):
+        BINDINGS = [Binding("x", "bell", "Ring")]
+
+        def compose(self) -> ComposeResult:
+            yield Input(id="field", suggester=None)
+            yield Footer()
+
+    app = Probe()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        keys = list(app.query(compat.FooterKey))
+        assert keys, "the footer has no FooterKey children"
+        key = keys[0]
+        assert compat.key_disabled(key) is False
+        compat.set_key_disabled(key, True)
+        assert compat.key_disabled(key) is True and key.has_class("-disabled")
+        field = app.query_one("#field", Input)
+        assert compat.suggestion_of(field) == ""
+        assert isinstance(compat.cursor_shown(field), bool)
+        assert hasattr(app, "_driver") and app._driver is not None
+        assert not compat.going(field)
+        assert hasattr(field, "_pruning") and hasattr(field, "_closing")
+
+
+def test_the_input_still_maps_a_click_through_cell_offset_to_index() -> None:
+    """tawla's right-to-left field overrides it (tawla/ui/fields.py): the click handler must call it."""
+    assert callable(getattr(Input, "_cell_offset_to_index", None))
+    assert inspect.getsource(Input).count("self._cell_offset_to_index(") >= 2, "a click no longer goes through it"
