@@ -148,8 +148,16 @@ class StoryScreen(Speaks, Screen[None]):
     def on_mount(self) -> None:
         self.redraw()
 
+    _drawn_at: tuple[int, int] | None = None
+    """The terminal size the pip lines were last fitted to."""
+
     def on_resize(self) -> None:
-        self.redraw()
+        # Only a new size refits the pip lines: Textual echoes each resize to the screen (and
+        # lays out the screen below), and a storm of resizes under load once kept a worker
+        # busy for an hour in this handler (see the note of issue 20).
+        size = (self.size.width, self.size.height)
+        if size != self._drawn_at:
+            self.redraw()
 
     def relabel(self) -> None:
         self.call_later(self.rebuild)
@@ -219,6 +227,7 @@ class StoryScreen(Speaks, Screen[None]):
     def redraw(self) -> None:
         if self.find("#cube") is None:
             return  # (being rebuilt: drawn once it is)
+        self._drawn_at = (self.size.width, self.size.height)
         story = self.story
         game = story.games[self.game]
         a, b = self.names
