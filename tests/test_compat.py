@@ -13,6 +13,8 @@ from textual.widgets import Footer, Input
 
 from tawla.ui import compat
 
+from .waiting import wait_until
+
 
 def test_every_private_corner_is_in_the_compat_module_only() -> None:
     """Outside compat.py, tawla names none of the private attributes compat reads."""
@@ -53,9 +55,8 @@ async def test_footer_keys_input_state_and_the_driver_are_where_compat_reads_the
 
     app = Probe()
     async with app.run_test() as pilot:
-        await pilot.pause()
+        await wait_until(pilot, lambda: app.query(compat.FooterKey), "the footer's keys")
         keys = list(app.query(compat.FooterKey))
-        assert keys, "the footer has no FooterKey children"
         key = keys[0]
         assert compat.key_disabled(key) is False
         compat.set_key_disabled(key, True)

@@ -178,10 +178,9 @@ class Table:
         """What follows by itself from where the match stands (a screen opening on it)."""
         return self._settle(self.match.revision, None, None)
 
-    def _settle(
-        self, revision: int, refused: ActionError | None, near: int | None, shown: Shown | None = None
-    ) -> Outcome:
+    def _settle(self, revision: int, refused: ActionError | None, near: int | None) -> Outcome:
         match, habits = self.match, self._habits()
+        shown = None
         while True:
             state = match.state
             if state.phase is not Phase.MOVING or state.turn is None:

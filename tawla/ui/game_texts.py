@@ -173,27 +173,10 @@ class GameTexts:
             text = t("banner.turn", name=self.texts.player(self.match, who))
         elif phase is Phase.MOVING:
             text = t("banner.moving", name=self.texts.player(self.match, who))
-        elif phase is Phase.DOUBLED:
-            text = t(
-                "banner.doubled",
-                name=self.texts.player(self.match, who),
-                doubler=names[state.offered_by],
-                value=state.offered,
-            )
-        elif phase is Phase.BEAVERED:
-            text = t(
-                "banner.beavered",
-                name=self.texts.player(self.match, who),
-                beaverer=names[state.offered_by],
-                value=state.offered,
-            )
-        elif phase is Phase.RACCOONED:
-            text = t(
-                "banner.raccooned",
-                name=self.texts.player(self.match, who),
-                raccooner=names[state.offered_by],
-                value=state.offered,
-            )
+        elif phase in _OFFERS:  # (a cube value on offer: who offered it, the catalog names its part)
+            key, offerer = _OFFERS[phase]
+            name = self.texts.player(self.match, who)
+            text = t(key, name=name, value=state.offered, **{offerer: names[state.offered_by]})
         elif phase is Phase.RESIGNING:
             text = t("banner.resigning", name=self.texts.player(self.match, who))
         elif phase is Phase.MATCH_OVER:
@@ -294,6 +277,14 @@ class GameTexts:
         if opener is None:
             return self.t("notice.opens_roll", number=number)
         return self.t(winner_key, number=number, name=self.names[opener])
+
+
+_OFFERS = {
+    Phase.DOUBLED: ("banner.doubled", "doubler"),
+    Phase.BEAVERED: ("banner.beavered", "beaverer"),
+    Phase.RACCOONED: ("banner.raccooned", "raccooner"),
+}
+"""The banner of a cube value on offer, and the name its catalog text gives the one who offered it."""
 
 
 def _worth_saying(reason: Reason) -> bool:

@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tawla.game import Action, Match, Phase
+from tawla.game import Action, Phase
 from tawla.game.table import Outcome, Table
 from tawla.i18n import isolate_ltr
 from tawla.i18n.messages import action_error_text
@@ -75,9 +75,9 @@ class GameScreen(GameTexts, GameQuestions, Speaks, Screen[None]):
         Binding(both("e"), "end_session", "key.end_session"),
     ]
 
-    def __init__(self, table: Table | Match) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__()
-        self.table = table if isinstance(table, Table) else Table(table, self._habits)
+        self.table = table
         self.cursor: Cursor | None = None
         self.problem: str | None = None
         self.asking = False
@@ -87,9 +87,6 @@ class GameScreen(GameTexts, GameQuestions, Speaks, Screen[None]):
         self._shown: dict[str, tuple[int, str]] = {}
         self._enabled: tuple[bool | None, ...] = ()
         self.playback = Playback(self, self.STEP_SECONDS, self._draw_board)
-
-    def _habits(self):  # type: ignore[no-untyped-def]
-        return self.app.preferences.habits
 
     @property
     def notice(self) -> Callable[[], str] | None:

@@ -33,12 +33,10 @@ class GameQuestions:
     resign_levels_text: Callable[..., str]
     tally_text: Callable[..., str]
     dismiss: Any
-
-    def after(self, outcome: Outcome) -> None:  # (the screen's)
-        raise NotImplementedError
-
-    def refuse(self, outcome: Outcome) -> bool:  # (the screen's)
-        raise NotImplementedError
+    after: Callable[[Outcome], None]
+    """The screen's: draw what the table says happened."""
+    refuse: Callable[[Outcome], bool]
+    """The screen's: say why the table refused."""
 
     def ask(self, question: Question | None) -> None:
         """Open the dialog of what the table asks, unless one is open."""
