@@ -17,6 +17,7 @@ __all__ = [
     "key_disabled",
     "no_matches_id",
     "nothing_to_await",
+    "on_behalf_of",
     "set_key_disabled",
     "suggestion_of",
     "write_to_terminal",
@@ -28,6 +29,13 @@ def going(node: DOMNode) -> bool:
     screen stack when the app shuts down, until the end; only these flags tell.
     (Missing: a public "is being removed" on DOMNode.)"""
     return bool(node._pruning or node._closing)
+
+
+def on_behalf_of(node: DOMNode) -> Any:
+    """A context in which code runs as if ``node``'s own message loop ran it: a widget composed
+    from another's coroutine binds its data (``data_bind``) to ``node``, not to the caller.
+    (Missing: a public way to run a widget's ``recompose`` from its screen.)"""
+    return node._context()
 
 
 def write_to_terminal(app: Any, sequence: str) -> None:

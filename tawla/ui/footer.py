@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from tawla.i18n.words import Words
-from tawla.ui.compat import FooterKey, key_disabled, set_key_disabled
+from tawla.ui.compat import FooterKey, key_disabled, on_behalf_of, set_key_disabled
 
 
 def textual_key(description: str) -> str:
@@ -159,6 +159,14 @@ class TawlaFooter(Footer):
 
     def on_mount(self) -> None:
         self.fit_keys()
+
+    async def show_keys(self) -> None:
+        """Compose the keys of its screen now, without waiting for the screen's signal that its
+        bindings changed (the screen was just composed again: see ``Speaks.rebuild``)."""
+        if self.is_attached:
+            self._bindings_ready = True
+            with on_behalf_of(self):  # (Footer binds each key's ``compact`` to the footer)
+                await self.recompose()
 
     def fit_keys(self) -> None:
         """Show the keys that fit whole beside the command palette's key, in the screen's order

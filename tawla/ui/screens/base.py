@@ -13,6 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from tawla.ui.compat import going
+from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import LIGATURES, TWO_LETTERS, key_of
 from tawla.ui.messages import Built
 
@@ -95,6 +96,8 @@ class Speaks:
                 self._rebuild_again = False
                 await self.recompose()  # type: ignore[attr-defined]
                 again = self._rebuild_again
+            if self.up:
+                await self._show_keys()
         finally:
             self.rebuilding = False
         if self.up:
@@ -102,6 +105,14 @@ class Speaks:
             self._focus_again(had_focus)
             self.refresh_bindings()  # type: ignore[attr-defined]  # (the new footer shows the keys it is told of)
             self.call_after_refresh(self._now_built)  # type: ignore[attr-defined]
+
+    async def _show_keys(self) -> None:
+        """The new footer's keys, composed before the screen counts as built. Textual's footer
+        composes none until its screen signals its bindings, and a footer that missed that signal
+        stayed empty: a clean-clone CI run under load left the rules without a key after F2
+        (test_rebuilds rules-3, once in thousands of rebuilds; never reproduced alone)."""
+        for footer in list(self.query(TawlaFooter)):  # type: ignore[attr-defined]
+            await footer.show_keys()
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         """Close the screen with ``result``, if it is the one on top. Textual's ``dismiss`` pops
