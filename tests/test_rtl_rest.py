@@ -24,7 +24,7 @@ from tawla.game import Match, Phase, RuleSet, ScriptedDice
 from tawla.store.settings import Digits, Preferences, Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.keys import both
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.setup import SetupScreen
@@ -178,7 +178,7 @@ async def test_lam_alef_beavers_in_the_burst_that_doubled(lang: str, sent: str) 
         await reached(pilot, match, lambda s: s.phase is Phase.RACCOONED, "raccooned")
 
 
-class _BKey(Speaks, ModalScreen[None]):
+class _BKey(Localized, ModalScreen[None]):
     """Any screen that binds b (and h, the alef's own key)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding(both("b"), "b"), Binding(both("h"), "h")]

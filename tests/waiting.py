@@ -114,7 +114,7 @@ def _built(screen: Any) -> bool:
 
 async def screen_is(pilot: Any, kind: type[S], timeout: float = WAIT) -> S:
     """Wait until the screen on top is a ``kind`` and is built (its widgets mounted and drawn
-    once, see ``tawla.ui.screens.base.Speaks.built``); return it."""
+    once, see ``tawla.ui.screens.base.Localized.built``); return it."""
     app = pilot.app
 
     def there() -> bool:

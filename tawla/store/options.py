@@ -81,7 +81,7 @@ class RollNames(enum.StrEnum):
 
 
 class MoveNotation(enum.StrEnum):
-    """How moves are written in a right-to-left interface (issue 13). Exports and saved matches
+    """How moves are written in a right-to-left interface. Exports and saved matches
     always hold the standard notation."""
 
     STANDARD = "standard"
@@ -91,7 +91,7 @@ class MoveNotation(enum.StrEnum):
     goes, with the catalog's words for the bar and off."""
 
 
-class Peek:
+class QuickSettings:
     """What the first frame needs from a settings file, read without pydantic (which costs a
     fifth of a second to import): each value is taken only if it is valid, else the default.
     The whole file is validated by :mod:`tawla.store.settings` right after."""

@@ -68,7 +68,7 @@ class Preferences(BaseModel):
     @field_validator("roll_names", mode="before")
     @classmethod
     def _roll_names_was_a_switch(cls, value: object) -> object:
-        """Settings written before issue 13 hold a switch: on is "always"; off, the default
+        """Older settings files hold a switch: on is "always"; off, the default
         then, becomes today's default (the café customs)."""
         if isinstance(value, bool):
             return RollNames.ALWAYS if value else RollNames.CAFE

@@ -154,7 +154,7 @@ class Commands:
         """Textual's command palette, with its prompt in the player's language: one at a time
         (anywhere in the stack, not only on top), and never over the too-small screen. Ctrl+P
         is a priority binding, run as it arrives: the palette opens after the keys typed before
-        it, and those after it go to the palette (#11)."""
+        it, and those after it go to the palette."""
         self.in_turn(self._open_palette)
 
     async def _open_palette(self) -> None:

@@ -15,7 +15,7 @@ from tawla.i18n import RTL_LANGUAGES, arabic_indic_by_default, choose_language
 from tawla.i18n.words import Words
 from tawla.store.files import Paths
 from tawla.store.keeper import Keeper
-from tawla.store.options import BidiMode, Digits, Peek
+from tawla.store.options import BidiMode, Digits, QuickSettings
 from tawla.store.settings_file import SettingsFile
 from tawla.ui.actions import Commands
 from tawla.ui.bursts import KeysInOrder
@@ -48,7 +48,7 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
     words: var[Words] = var(Words())
     """How the interface speaks (language, digits, who lays out Arabic): screens watch it and
     rewrite their texts when it changes."""
-    look: var[int] = var(0)
+    preferences_version: var[int] = var(0)
     """Counts changes of the play preferences (board, glyphs, pips…): screens watch it."""
     unfinished: var[bool] = var(False)
     """There is an unfinished match to resume (the menu watches it)."""
@@ -83,15 +83,15 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
         self._settings = settings
         self.settings_file = SettingsFile(paths.settings if paths is not None else None, self.notes.add)
         self._raw_settings: object = self.settings_file.read_raw() if settings is None else None
-        self._peek = Peek(self._raw_settings)
+        self._quick = QuickSettings(self._raw_settings)
         self.set_reactive(
             TawlaApp.words,
-            Words(choose_language(lang, settings.language if settings is not None else self._peek.language)),
+            Words(choose_language(lang, settings.language if settings is not None else self._quick.language)),
         )
         self._speak()
         self.dice: DiceSource = dice if dice is not None else FairDice()
         self._start_match = match
-        first_theme(self, settings.preferences.theme if settings is not None else self._peek.theme)
+        first_theme(self, settings.preferences.theme if settings is not None else self._quick.theme)
 
     # -- files ----------------------------------------------------------------------------
 
@@ -132,7 +132,7 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
         :attr:`words` is told when they change)."""
         lang = lang or self.words.lang
         if self._settings is None:
-            digits, bidi = self._peek.digits, self._peek.bidi
+            digits, bidi = self._quick.digits, self._quick.bidi
         else:
             digits, bidi = self._settings.preferences.digits, self._settings.preferences.bidi
         arabic_indic = lang in RTL_LANGUAGES and (
@@ -167,7 +167,7 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
         if bidi_changed:
             self.tell_terminal_bidi(self.words.bidi_by_app)
         self._speak()
-        self.look += 1
+        self.preferences_version += 1
         self.refresh_bindings()
 
     def set_default_rules(self, rules: RuleSet) -> None:
@@ -194,7 +194,7 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
         self.tell_terminal_bidi(self.words.bidi_by_app)
         if not self.is_headless:
             catch_signals(self.save_now, self.exit)
-        checked = self._settings.bidi_checked if self._settings is not None else self._peek.bidi_checked
+        checked = self._settings.bidi_checked if self._settings is not None else self._quick.bidi_checked
         if self._start_match is not None:
             self.start_match(self._start_match)
         elif self.words.rtl and not checked:
@@ -210,7 +210,7 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
             if not self._resume_at_start:
                 self.keeper.unfinished()  # (an old current.json moved, a damaged file named)
         self._speak()  # (the digits and the Arabic layout as validated)
-        if settings.preferences.theme is not self._peek.theme:
+        if settings.preferences.theme is not self._quick.theme:
             self.theme = THEMES[settings.preferences.theme].name
         if self._resume_at_start:
             self._resume_at_start = False

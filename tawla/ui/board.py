@@ -530,7 +530,7 @@ def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Ca
         if off:
             # In the middle band, each player's on their side of it; the compact board's middle
             # is one line, so there each label goes in its own half, after its rows (both
-            # players' counts on the one line hid one of them: found reading the screen, #12).
+            # players' counts on the one line hid one of them: found reading the screen).
             if scale.middle >= 3:
                 y = middle + (1 if row == 1 else -1) * (scale.middle // 2)
             else:

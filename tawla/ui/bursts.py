@@ -1,4 +1,4 @@
-"""Keys of one burst (#11): handled in the order they came, and none behind a quit.
+"""Keys of one burst: handled in the order they came, and none behind a quit.
 
 A terminal delivers a fast typist's keys together. Textual hands each key to the focused
 widget as it arrives and looks its binding up once the key has bubbled back to the app,

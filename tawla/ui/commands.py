@@ -158,20 +158,20 @@ class Palette(CommandPalette):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Page Up and Page Down do nothing until the list of commands has been laid out:
         Textual's OptionList pages by its laid-out lines and, with none yet (Ctrl+P and Page
-        Down in one burst), fails with a KeyError (``OptionList._move_page``; #11). The action
+        Down in one burst), fails with a KeyError (``OptionList._move_page``). The action
         is the one CommandPalette.BINDINGS names for both keys."""
         if action == "command_list" and parameters in (("page_up",), ("page_down",)):
             return any(commands.scrollable_content_region for commands in self.query(CommandList))
         return super().check_action(action, parameters)
 
     def dismiss(self, result: object = None):  # type: ignore[no-untyped-def]
-        if self._dismissed or not self.is_active:  # (a second time it would fail: InvalidStateError, #11)
+        if self._dismissed or not self.is_active:  # (a second time it would fail: InvalidStateError)
             return nothing_to_await()
         self._dismissed = True
         return super().dismiss(result)  # type: ignore[arg-type]
 
     @on(Input.Submitted)
-    @on(Input.Changed)  # (a letter behind the Esc that closed it would start a search: #11)
+    @on(Input.Changed)  # (a letter behind the Esc that closed it would start a search)
     @on(Button.Pressed)
     @on(OptionList.OptionSelected)
     def _ignore_once_closing(

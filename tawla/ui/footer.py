@@ -84,7 +84,7 @@ class TawlaFooter(Footer):
 
     It shows only keys that fit whole (:meth:`fit_keys`): Textual's footer scrolls the keys
     that do not fit under the command palette's key, which drew half a label at its edge
-    (``F1 K``, ``^P CommandsF``, issue 21). The others are in the help (F1) and the palette.
+    (``F1 K``, ``^P CommandsF``). The others are in the help (F1) and the palette.
 
     It shows the keys of the screen that hears them (:attr:`listening`): its own screen's, or
     those of a dialog over it. A dialog is drawn over its screen, whose footer shows through;
@@ -109,7 +109,7 @@ class TawlaFooter(Footer):
 
     def _padded(self, text: str, description: str | None) -> str:
         """A live description as wide as its widest twin (the screen's ``SAME_WIDTH``): the key
-        then changes in place at every key press, without laying out the screen again (#11)."""
+        then changes in place at every key press, without laying out the screen again."""
         twins: tuple[str, ...] = next(
             (group for group in getattr(self.listening, "SAME_WIDTH", ()) if description in group), ()
         )
@@ -162,7 +162,7 @@ class TawlaFooter(Footer):
 
     async def show_keys(self) -> None:
         """Compose the keys of its screen now, without waiting for the screen's signal that its
-        bindings changed (the screen was just composed again: see ``Speaks.rebuild``)."""
+        bindings changed (the screen was just composed again: see ``Localized.rebuild``)."""
         if self.is_attached:
             self._bindings_ready = True
             with on_behalf_of(self):  # (Footer binds each key's ``compact`` to the footer)

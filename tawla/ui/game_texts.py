@@ -112,7 +112,7 @@ class GameTexts:
             player, done = last
             body.append("\n\n")
             # In the mover's numbering, as every move is written (the board marks where it went).
-            name, rolled = self.words.cut(self.names[player], name_room), self.texts.told(done.roll)
+            name, rolled = self.words.cut(self.names[player], name_room), self.texts.roll_named(done.roll)
             play = self.texts.play(done.made)
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
@@ -129,7 +129,7 @@ class GameTexts:
     def scores_text(self, width: int) -> Text:
         """The score table, one line a player, each exactly as drawn: a name too long for the
         room left by the numbers is cut with "…", and nothing wraps (a wrapped Arabic header or
-        a pip count split over two lines misreads, #12). In Arabic the names are on the right."""
+        a pip count split over two lines misreads). In Arabic the names are on the right."""
         state = self.match.state
         words, num, rtl = self.words, self.num, self.rtl
         pips = self.prefs.show_pips

@@ -107,7 +107,7 @@ and every dialog's too. Textual looks a key up from the focused widget to the ap
 a modal screen (``Screen._modal_binding_chain``): of the app's bindings a dialog hears only the
 priority ones (Ctrl+Q, Ctrl+P). So each dialog binds these as well (a priority one is the app's
 first, and is there for the footer to show it); F1 and F2 stay no priority bindings, looked up
-in the order the keys came (#11), after a text field has taken a ``?`` typed into it. Ctrl+P is
+in the order the keys came, after a text field has taken a ``?`` typed into it. Ctrl+P is
 named here, not added by Textual, for the same reason."""
 
 

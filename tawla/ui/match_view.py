@@ -122,7 +122,7 @@ class MatchTexts:
             return t(f"roll.double{high}")
         return t("roll.pair", high=t(f"roll.die{high}"), low=t(f"roll.die{low}"))
 
-    def told(self, roll: tuple[int, int], joined: bool = False) -> str:
+    def roll_named(self, roll: tuple[int, int], joined: bool = False) -> str:
         """A roll where it is told (the last move, the move list): with its café name when
         rolls are called by name ("6-5 (شيش بيش)"), else as :meth:`roll` writes it."""
         text = self.roll(roll, joined)
@@ -167,14 +167,14 @@ class MatchTexts:
         """The game's turns so far, one line each with its style (with ``current``: the turn
         being played too, as far as it has gone, highlighted)."""
         lines = [
-            (f"{self.glyphs[player]} {self.told(done.roll, joined=True)}: {self.play(done.made)}", "")
+            (f"{self.glyphs[player]} {self.roll_named(done.roll, joined=True)}: {self.play(done.made)}", "")
             for player, done in match.turns
         ]
         turn = match.state.turn
         if current and turn is not None:
             made = self.play(turn.made) if turn.made else "…"
             glyph = self.glyphs[match.state.on_roll]
-            lines.append((f"{glyph} {self.told(turn.roll, joined=True)}: {made}", "bold reverse"))
+            lines.append((f"{glyph} {self.roll_named(turn.roll, joined=True)}: {made}", "bold reverse"))
         return lines
 
 

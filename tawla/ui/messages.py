@@ -2,7 +2,7 @@
 
 A screen never calls the app to change something: it posts one of these, and the app, which
 wires the screens to the store, does it. State comes back down through the app's reactive
-attributes (``words``, ``look``, ``not_saving``, ``unfinished``).
+attributes (``words``, ``preferences_version``, ``not_saving``, ``unfinished``).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 W = TypeVar("W", bound=Widget)
 
 
-class Speaks:
+class Localized:
     """A mixin for tawla's screens: the app's :class:`~tawla.i18n.words.Words` at hand, and
     ``relabel()`` called when they (or the play preferences) change.
 
@@ -40,7 +40,7 @@ class Speaks:
         # (Textual calls ``on_mount`` of every class in the screen's MRO: the screen's own too.)
         watch = self.watch  # type: ignore[attr-defined]
         watch(self.app, "words", self._words_changed, init=False)
-        watch(self.app, "look", self._words_changed, init=False)
+        watch(self.app, "preferences_version", self._words_changed, init=False)
         self.call_after_refresh(self._now_built)  # type: ignore[attr-defined]
 
     def on_screen_suspend(self) -> None:

@@ -37,7 +37,7 @@ from tawla.store.records import Record
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import EVERYWHERE, both, either_case
 from tawla.ui.messages import StoryAsked
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 from tawla.ui.screens.dialogs import ConfirmScreen, LineScreen, NoticeScreen, Said, said
 
 BookSource = Callable[[], Book]
@@ -73,7 +73,7 @@ def local_date(stamp: str) -> str:
 
 class BookWords:
     """How the screens of the book write its figures (mixed into them: needs ``t``, ``t_n``
-    and ``num`` of :class:`~tawla.ui.screens.base.Speaks`)."""
+    and ``num`` of :class:`~tawla.ui.screens.base.Localized`)."""
 
     t: Callable[..., str]
     t_n: Callable[..., str]
@@ -114,7 +114,7 @@ class BookWords:
         return self.t("panel.money") if record.money else self.t_n("panel.match", record.length)
 
 
-class BookScreen(BookWords, Speaks, Screen[None]):
+class BookScreen(BookWords, Localized, Screen[None]):
     """The standings: players, or pairs head to head; filters; changes to the players."""
 
     CSS_PATH = "book.tcss"
@@ -252,7 +252,7 @@ class BookScreen(BookWords, Speaks, Screen[None]):
         columns reversed, every cell right-aligned, the names flush with the right edge).
 
         The columns fit the screen, never scrolled sideways (an Arabic table scrolled to its
-        right end hid the figures, an English one scrolled right hid the names, #21): the
+        right end hid the figures, an English one scrolled right hid the names): the
         names, then as many figures as there is room for, in the order of :data:`ROOM_ORDER`,
         each column as wide as its widest text."""
         widths = [
@@ -465,7 +465,7 @@ class BookScreen(BookWords, Speaks, Screen[None]):
         self.app.push_screen(NoticeScreen(self.saying("book.players"), text, self.saying("store.hint")))
 
 
-class PlayerPicker(Speaks, ModalScreen[str | None]):
+class PlayerPicker(Localized, ModalScreen[str | None]):
     """Pick one of the known players: Enter answers their key, Esc nothing."""
 
     CSS_PATH = "dialogs.tcss"
@@ -497,7 +497,7 @@ class PlayerPicker(Speaks, ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class FiguresScreen(BookWords, Speaks, Screen[None]):
+class FiguresScreen(BookWords, Localized, Screen[None]):
     """One player's figures against everyone, or a pair's against each other, as rows; and
     their matches in the selection, the last first: Enter shows how one went."""
 

@@ -21,10 +21,10 @@ from tawla.i18n import tr
 from tawla.i18n.bidi import Bidi, visual
 from tawla.store.options import BidiMode
 from tawla.ui.keys import EVERYWHERE, digit_keys
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 
 
-class CheckRtlScreen(Speaks, ModalScreen[BidiMode | None]):
+class CheckRtlScreen(Localized, ModalScreen[BidiMode | None]):
     """Press 1 or 2 for the line that reads correctly; Esc keeps things as they are."""
 
     CSS_PATH = "dialogs.tcss"

@@ -16,7 +16,7 @@ from textual.widgets import Input, Static
 from tawla.ui.fields import BidiInput
 from tawla.ui.keys import ARABIC_DIGITS, EVERYWHERE, both, digit_keys, either_case
 from tawla.ui.messages import BookAsked
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 
 if TYPE_CHECKING:
     from tawla.game import Match
@@ -36,7 +36,7 @@ def said(text: Said) -> str:
     return text() if callable(text) else text
 
 
-class _Dialog(Speaks, ModalScreen[object]):
+class _Dialog(Localized, ModalScreen[object]):
     """A centred card with a title, a body and a hint line (texts in logical order), said again
     in the other language after F2."""
 
@@ -228,7 +228,7 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
             self.post_message(BookAsked())
 
 
-class LineScreen(Speaks, ModalScreen[str | None]):
+class LineScreen(Localized, ModalScreen[str | None]):
     """One line of text to type (notation, manual dice), with suggestions and a live error line.
     (F2 is heard; ``?`` is typed into the line.)"""
 
@@ -276,7 +276,7 @@ class LineScreen(Speaks, ModalScreen[str | None]):
                 static.update(self.show(said(text)))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if not self.is_active:  # (an Enter of the same burst, behind the one that answered: #11)
+        if not self.is_active:  # (an Enter of the same burst, behind the one that answered)
             return
         text = event.value.translate(_DIGITS).strip()
         problem = self._check(text) if self._check else None

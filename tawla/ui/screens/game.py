@@ -33,7 +33,7 @@ from tawla.ui.keys import both, digit_keys
 from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, layout_for, set_text
 from tawla.ui.move_entry import MoveEntry, MovePrompt
 from tawla.ui.playback import Playback
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 from tawla.ui.screens.game_questions import GameQuestions
 from tawla.ui.typed_moves import MoveSuggester
 
@@ -44,7 +44,7 @@ _PROMPT_KEYS = frozenset(_PROMPT_KEY_LIST.split(","))
 """The keys that open the move prompt (``:``, ``/`` and the key where ``/`` is on an Arabic layout)."""
 
 
-class GameScreen(GameTexts, GameQuestions, Speaks, Screen[None]):
+class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
     """Two players, one keyboard: the match in progress."""
 
     CSS_PATH = "game.tcss"
@@ -418,7 +418,7 @@ class GameScreen(GameTexts, GameQuestions, Speaks, Screen[None]):
             self.action_notation()
 
     async def two_letter_key(self, key: str) -> bool:
-        """«لا» typed by B on an Arabic layout as two letters (see Speaks.on_key): what b does
+        """«لا» typed by B on an Arabic layout as two letters (see Localized.on_key): what b does
         (beaver, or raccoon when that is what can be done), if the cube allows one of them now;
         else the alef is its own key (h, cursor left: the lam, G, does nothing). True if it was
         taken as b."""

@@ -14,10 +14,10 @@ from textual.widgets import Static
 
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import ARABIC_DIGITS, digits_label, keys_label
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 
 
-class HelpScreen(Speaks, Screen[None]):
+class HelpScreen(Localized, Screen[None]):
     """The keys of every screen."""
 
     CSS_PATH = "help.tcss"

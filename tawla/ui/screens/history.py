@@ -14,10 +14,10 @@ from textual.widgets.option_list import Option
 from tawla.store import saves
 from tawla.store.keeper import Keeper
 from tawla.ui.keys import EVERYWHERE
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 
 
-class HistoryScreen(Speaks, ModalScreen[Path | None]):
+class HistoryScreen(Localized, ModalScreen[Path | None]):
     """A list of saved matches; Enter picks one (its file), Esc goes back."""
 
     CSS_PATH = "dialogs.tcss"
@@ -82,7 +82,7 @@ class HistoryScreen(Speaks, ModalScreen[Path | None]):
             matches.highlighted = self._highlighted
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if not self.is_active:  # (an Enter of the same burst, behind the one that picked: #11)
+        if not self.is_active:  # (an Enter of the same burst, behind the one that picked)
             return
         self.dismiss(Path(event.option.id or ""))
 

@@ -12,14 +12,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tawla.ui.keys import EVERYWHERE, both
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 from tawla.ui.screens.dialogs import LEAVE
 
 if TYPE_CHECKING:
     from tawla.i18n.bidi import Bidi
 
 
-class IdsScreen(Speaks, ModalScreen[None]):
+class IdsScreen(Localized, ModalScreen[None]):
     """The IDs, selectable with the mouse; c copies gnubg's pair and x the XGID (the terminal's
     clipboard, OSC 52)."""
 

@@ -10,12 +10,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tawla.ui.keys import both, either_case
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 
 ITEMS = ("new_match", "resume", "setup", "replay", "book", "export", "settings", "rules", "language", "quit")
 
 
-class MenuScreen(Speaks, Screen[None]):
+class MenuScreen(Localized, Screen[None]):
     """New match, resume, set up a position, replay, the players' book, export, settings, rules,
     language, quit."""
 
@@ -46,7 +46,7 @@ class MenuScreen(Speaks, Screen[None]):
     async def _add_footer(self) -> None:
         """The footer comes just after the first frame: the menu is drawn a tenth sooner (the
         footer's keys are the most work of the menu, and nobody reads them in the first
-        frame; see tests/bench_ui.py, #11)."""
+        frame; see tests/bench_ui.py)."""
         from tawla.ui.footer import TawlaFooter
 
         if self.up and not self.query(TawlaFooter):
@@ -83,11 +83,11 @@ class MenuScreen(Speaks, Screen[None]):
         menu.highlighted = highlighted
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if not self.is_active:  # (an Enter of the same burst, behind the one that opened a screen: #11)
+        if not self.is_active:  # (an Enter of the same burst, behind the one that opened a screen)
             return
         await self.action_pick(event.option.id or "")
 
     async def action_pick(self, item: str) -> None:
         # Every item is one of the app's actions. Run now, not posted: the screen it opens must
-        # be on top before the next key of a burst arrives (#11).
+        # be on top before the next key of a burst arrives.
         await self.app.run_action(item)

@@ -40,7 +40,7 @@ from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both, digit_keys
 from tawla.ui.rules_words import rules_detail
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 
 if TYPE_CHECKING:
     from tawla.store.book import Book, Person
@@ -109,7 +109,7 @@ class KnownPlayers(OptionList):
     can_focus = False
 
 
-class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
+class NewMatchScreen(Localized, Screen[MatchChosen | None]):
     """Names, match length, preset, and a way into the full house rules."""
 
     CSS_PATH = "new_match.tcss"
@@ -209,7 +209,7 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
                 yield control
 
     def on_mount(self) -> None:
-        if self not in self.app.screen_stack:  # (closed before it was mounted: Esc, Enter, Esc in one burst, #11)
+        if self not in self.app.screen_stack:  # (closed before it was mounted: Esc, Enter, Esc in one burst)
             return
         self._summarize()
         for i in (0, 1):
@@ -310,7 +310,7 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         i = self._field()
         if i is not None and self.close_offer(i):
             return
-        if self.is_active:  # (an Esc of the same burst, behind the one that closed it: #11)
+        if self.is_active:  # (an Esc of the same burst, behind the one that closed it)
             self.dismiss(None)
 
     @on(Input.Submitted)
@@ -407,7 +407,7 @@ class NewMatchScreen(Speaks, Screen[MatchChosen | None]):
         self._summarize()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if not self.is_active:  # (pressed by an Enter whose burst closed or covered this screen first: #11)
+        if not self.is_active:  # (pressed by an Enter whose burst closed or covered this screen first)
             return
         if event.button.id == "start":
             self.action_start()

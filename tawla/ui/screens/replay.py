@@ -53,13 +53,13 @@ from tawla.ui.match_view import (
     set_text,
     shown_name,
 )
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 
 NAME_ROOM = 24
 """Cells of a name in the sentence that says what a step did (a long name is cut with "…")."""
 
 
-class ReplayScreen(Speaks, Screen[None]):
+class ReplayScreen(Localized, Screen[None]):
     """The board of a saved match at any moment of any of its games."""
 
     DEFAULT_CSS: ClassVar[str] = """
@@ -241,7 +241,7 @@ class ReplayScreen(Speaks, Screen[None]):
                 winner, dice = after.on_roll, (d0, d1)  # (the winner's die first, as the game says it)
                 return t("notice.opening", name=name(winner), d0=dice[winner], d1=dice[1 - winner])
             case Rolled(dice=dice):
-                return t("replay.said.rolled", name=name(None), dice=texts.told((max(dice), min(dice))))
+                return t("replay.said.rolled", name=name(None), dice=texts.roll_named((max(dice), min(dice))))
             case Stepped(source=source, die=die) if before.turn is not None:
                 step = make_step(before.turn.position, source, die)
                 move = texts.play((step,)) if step is not None else self.num(f"{source}")

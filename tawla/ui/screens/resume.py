@@ -14,11 +14,11 @@ from textual.widgets.option_list import Option
 
 from tawla.store.keeper import Keeper, Unfinished
 from tawla.ui.keys import EVERYWHERE, both
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 from tawla.ui.screens.dialogs import ConfirmScreen
 
 
-class ResumeScreen(Speaks, ModalScreen[str | None]):
+class ResumeScreen(Localized, ModalScreen[str | None]):
     """The unfinished matches, the one played last first. Enter plays on (its id is the
     answer), Delete or d takes the highlighted one off the list (it stays in the history),
     Esc goes back. A match open in another tawla is shown, and cannot be picked."""
@@ -97,7 +97,7 @@ class ResumeScreen(Speaks, ModalScreen[str | None]):
 
     @on(OptionList.OptionSelected)
     def picked(self, event: OptionList.OptionSelected) -> None:
-        if not self.is_active:  # (an Enter of the same burst, behind the one that picked: #11)
+        if not self.is_active:  # (an Enter of the same burst, behind the one that picked)
             return
         self.dismiss(event.option.id)
 

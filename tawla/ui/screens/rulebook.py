@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 
 _INLINE = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*")
 
@@ -69,7 +69,7 @@ def blocks(source: str) -> list[tuple[str, str]]:
     return out
 
 
-class RulebookScreen(Speaks, Screen[None]):
+class RulebookScreen(Localized, Screen[None]):
     """The rules, scrollable; Esc goes back."""
 
     CSS_PATH = "rulebook.tcss"

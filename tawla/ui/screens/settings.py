@@ -34,7 +34,7 @@ from tawla.store.settings import (
 )
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.messages import CheckRtl, PreferencesChosen, RulesChosen
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 
 RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("opening", ("opening", "next_game_opener")),
@@ -75,7 +75,7 @@ CHOICES: dict[str, tuple[int, ...]] = {
 }
 
 
-class SettingsScreen(Speaks, Screen[object]):
+class SettingsScreen(Localized, Screen[object]):
     """House rules and preferences. With ``rules`` given, edits those (for a new match) and
     returns them on Esc; otherwise edits the defaults for new matches."""
 

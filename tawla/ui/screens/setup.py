@@ -17,13 +17,13 @@ from tawla.game.state import ActionError, MatchState
 from tawla.i18n.messages import action_error_text, id_error_text
 from tawla.ui.fields import BidiInput
 from tawla.ui.keys import EVERYWHERE
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 
 if TYPE_CHECKING:
     from tawla.game.rules import RuleSet
 
 
-class SetupScreen(Speaks, ModalScreen[tuple[MatchState, str, str | None] | None]):
+class SetupScreen(Localized, ModalScreen[tuple[MatchState, str, str | None] | None]):
     """Two lines: the Position ID or an XGID (needed) and the Match ID (optional, and not with an
     XGID, which carries the same). Enter checks them and starts; a problem is named under the
     fields. Returns (state, position ID, match ID): an XGID comes back as the IDs that say the same."""
@@ -73,7 +73,7 @@ class SetupScreen(Speaks, ModalScreen[tuple[MatchState, str, str | None] | None]
             field.cursor_blink = False
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if not self.is_active:  # (an Enter of the same burst, behind the one that set it up: #11)
+        if not self.is_active:  # (an Enter of the same burst, behind the one that set it up)
             return
         from tawla.engine.xgid import is_xgid
 

@@ -38,7 +38,7 @@ from tawla.ui.board import GLYPHS
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
 from tawla.ui.match_view import shown_name
-from tawla.ui.screens.base import Speaks
+from tawla.ui.screens.base import Localized
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -109,7 +109,7 @@ def result_text(words: Words, names: Sequence[str], result: GameResult) -> str:
     return t("over.body", name=names[result.winner], how=how, points=words.t_n("points", result.points))
 
 
-class StoryScreen(Speaks, Screen[None]):
+class StoryScreen(Localized, Screen[None]):
     """How each game of a match went; Page Up and Page Down (or [ and ]) go to another game."""
 
     CSS_PATH = "story.tcss"
@@ -154,7 +154,7 @@ class StoryScreen(Speaks, Screen[None]):
     def on_resize(self) -> None:
         # Only a new size refits the pip lines: Textual echoes each resize to the screen (and
         # lays out the screen below), and a storm of resizes under load once kept a worker
-        # busy for an hour in this handler (see the note of issue 20).
+        # busy for an hour in this handler (why is not understood).
         size = (self.size.width, self.size.height)
         if size != self._drawn_at:
             self.redraw()
