@@ -20,7 +20,7 @@ from typing import Any
 from textual import events
 from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 
-from .waiting import WAIT, wait_until
+from .waiting import WAIT, deliver, wait_until
 
 
 def key_event(key: str) -> events.Key:
@@ -45,7 +45,7 @@ async def send_events(pilot: Any, keys: Iterable[events.Key]) -> None:
     app = pilot.app
     for event in keys:
         event.set_sender(app)
-        app._driver.send_message(event)
+        deliver(app, event)
     await taken(pilot)
 
 

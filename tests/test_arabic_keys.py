@@ -23,14 +23,14 @@ from tawla.ui.keys import ARABIC_LAYOUT, LIGATURES, both, key_label, key_name
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.help import HelpScreen
 from tests.test_ui import reached, shows
-from tests.waiting import eventually, screen_is, screen_text, wait_until
+from tests.waiting import eventually, screen_is, screen_text, strips, wait_until
 
 LRI, PDI = "\u2066", "\u2069"
 EN, AR = Words("en"), Words("ar")
 
 
 def screen_lines(app: TawlaApp) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return [strip.text for strip in strips(app.screen)]
 
 
 # -- names ---------------------------------------------------------------------------------------

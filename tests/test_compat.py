@@ -3,9 +3,11 @@ a new Textual that renames or changes one fails here, by name, not somewhere in 
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import re
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -13,6 +15,7 @@ from textual.widgets import Footer, Input
 
 from tawla.ui import compat
 
+from . import waiting
 from .waiting import wait_until
 
 
@@ -29,6 +32,20 @@ def test_every_private_corner_is_in_the_compat_module_only() -> None:
         text = path.read_text(encoding="utf-8")
         found = [name for name in names if re.search(re.escape(name) + r"\b", text)]
         assert not found, f"{path.relative_to(root)} reads {found}: through tawla/ui/compat.py only"
+
+
+def test_the_tests_read_textual_s_private_corners_in_one_module() -> None:
+    """The tests read Textual's privates (an app's pending error, its driver, the compositor's rows)
+    through tests/waiting.py only, whose helpers the test below runs."""
+    from pathlib import Path
+
+    names = ("._exception", "._driver", "._compositor", "._background_screens", "textual._context", "widgets._footer")
+    for path in Path(__file__).parent.glob("*.py"):
+        if path.name in ("waiting.py", "test_compat.py"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        found = [name for name in names if re.search(re.escape(name) + r"\b", text)]
+        assert not found, f"tests/{path.name} reads {found}: through tests/waiting.py only"
 
 
 def test_the_palette_still_names_its_no_matches_option() -> None:
@@ -71,6 +88,12 @@ async def test_footer_keys_input_state_and_the_driver_are_where_compat_reads_the
         with compat.on_behalf_of(footer):  # (the footer composed from the test's coroutine)
             await footer.recompose()
         assert footer.query(compat.FooterKey)
+        assert waiting.error_of(app) is None
+        assert len(waiting.drawn_strips(app)) == app.size.height and waiting.strips(app.screen)
+        assert footer in waiting.visible_widgets(app.screen)
+        done = asyncio.Event()
+        waiting.deliver(app, events.Callback(callback=done.set))
+        await wait_until(pilot, done.is_set, "an event handed on as the driver does")
 
 
 def test_the_input_still_maps_a_click_through_cell_offset_to_index() -> None:

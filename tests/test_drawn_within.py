@@ -34,7 +34,6 @@ from typing import Any
 
 import pytest
 from rich.cells import get_character_cell_size
-from textual._context import visible_screen_stack
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import DataTable
@@ -68,7 +67,7 @@ from tawla.ui.screens.setup import SetupScreen
 from tawla.ui.screens.story import StoryScreen
 
 from .test_book_ui import book_shown, history
-from .waiting import eventually, screen_is, settle, wait_until, workers_done
+from .waiting import drawn_strips, eventually, screen_is, settle, visible_widgets, wait_until, workers_done
 
 SIZES = ((80, 24), (81, 25), (100, 30), (120, 40))
 NAMES = ("فاطمة الزهراء", "Christopher")
@@ -82,13 +81,8 @@ def composed(app: TawlaApp) -> list[list[str]]:
     """Each row of the screen as cells: a character a cell (a wide one, then "" for the cell
     it covers; a mark that takes no cell stays with the character before it), the screens
     under a dialog drawn under it as in the terminal."""
-    token = visible_screen_stack.set(list(app._background_screens))
-    try:
-        strips = app.screen._compositor.render_strips()
-    finally:
-        visible_screen_stack.reset(token)
     rows: list[list[str]] = []
-    for strip in strips:
+    for strip in drawn_strips(app):
         row: list[str] = []
         for segment in strip:
             if segment.control:
@@ -113,7 +107,7 @@ def drawn(screen: Screen[Any]) -> list[Region]:
     """Where each widget of ``screen`` is drawn (its region within its clip), the screen's own
     background left out."""
     out = []
-    for widget, (region, clip) in screen._compositor.visible_widgets.items():
+    for widget, (region, clip) in visible_widgets(screen).items():
         if widget is screen:
             continue
         out.append(region.intersection(clip))

@@ -26,7 +26,6 @@ from textual import events
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input
-from textual.widgets._footer import FooterKey
 
 from tawla.engine import Position
 from tawla.game import Match, Phase, RuleSet, ScriptedDice
@@ -36,6 +35,7 @@ from tawla.i18n import tr
 from tawla.store.files import Paths
 from tawla.store.settings import Preferences, Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.compat import FooterKey
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import ARABIC_LAYOUT, EVERYWHERE, LIGATURES
 from tawla.ui.screens.book import BookScreen, FiguresScreen, PlayerPicker
@@ -65,7 +65,7 @@ from tawla.ui.screens.too_small import TooSmallScreen
 from .burst import key_event, send_events
 from .test_book_ui import book_shown, history
 from .test_ui import play_one_step
-from .waiting import screen_is, screen_text, settle, stack, wait_until, workers_done
+from .waiting import screen_is, screen_text, settle, stack, strips, wait_until, workers_done
 
 SIZE = (120, 40)
 """Room for every footer's keys (at 80 columns some are cut: #21, item 3)."""
@@ -431,7 +431,7 @@ def what_a_key_does(key: str, action: str, before: Before) -> tuple[str, Callabl
 
 def everything_shown(app: TawlaApp) -> str:
     """What every screen of the stack draws, bottom first (the compositor's rows of each)."""
-    return "\n".join(strip.text for screen in app.screen_stack for strip in screen._compositor.render_strips())
+    return "\n".join(strip.text for screen in app.screen_stack for strip in strips(screen))
 
 
 def _field(app: TawlaApp) -> Input | None:

@@ -52,7 +52,7 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.keys import ARABIC_DIGITS, ARABIC_LAYOUT
 
 from .burst import key_event, send_events
-from .waiting import WAIT, eventually, screen_text, screens_are, settle, stack, wait_until
+from .waiting import WAIT, error_of, eventually, screen_text, screens_are, settle, stack, wait_until
 
 SIZE = (80, 24)
 SEEDS = [(1101, "en"), (1102, "ar"), (1103, "en")]
@@ -315,7 +315,7 @@ async def random_keys(seed: int, lang: str, home: Path, keys: int = KEYS_PER_SEE
                             session.append(size)
                             await pilot.resize_terminal(*size)
                             trail.resizes += 1
-                    assert app._exception is None, app._exception
+                    assert error_of(app) is None, error_of(app)
                     await eventually(pilot, lambda app=app: disk.check(app))  # (the last save may be on its way)
         except BaseException as error:
             trail.seconds = time.monotonic() - started

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 from textual import events
 from textual.widgets import Input
-from textual.widgets._footer import FooterKey
 
 from tawla.game import RuleSet, SeededDice
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.compat import FooterKey
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.screens.book import BookScreen, FiguresScreen
 from tawla.ui.screens.game import GameScreen
@@ -40,7 +40,7 @@ from tawla.ui.screens.story import StoryScreen
 
 from .burst import key_event
 from .test_book_ui import history
-from .waiting import screen_is, screens_are, settle, stack, wait_until
+from .waiting import deliver, error_of, screen_is, screens_are, settle, stack, wait_until
 
 SIZES = ((80, 24), (100, 30), (120, 40), (81, 25))
 
@@ -102,7 +102,7 @@ def _send(app: TawlaApp, keys: list[str]) -> None:
     for key in keys:
         event = key_event(key)
         event.set_sender(app)
-        app._driver.send_message(event)
+        deliver(app, event)
 
 
 def _in_its_language(app: TawlaApp) -> bool:
@@ -127,7 +127,7 @@ async def _delivered(pilot: Any) -> None:
     app = pilot.app
     for _ in range(2):
         done = asyncio.Event()
-        app._driver.send_message(events.Callback(callback=done.set))
+        deliver(app, events.Callback(callback=done.set))
         await wait_until(pilot, done.is_set, "the keys sent reached tawla")
         await wait_until(
             pilot,
@@ -161,8 +161,8 @@ async def test_keys_while_a_screen_is_rebuilt_never_crash(name: str, seed: int, 
             if rnd.random() < 0.3:
                 await pilot.resize_terminal(*rnd.choice(SIZES))
             await asyncio.sleep(rnd.random() / 50)  # (only to let bursts meet rebuilds at different moments)
-            if app._exception is not None:
-                raise app._exception
+            if error_of(app) is not None:
+                raise error_of(app)  # type: ignore[misc]
         await pilot.resize_terminal(120, 40)
         await _delivered(pilot)
         rtl = app.words.rtl
@@ -234,7 +234,7 @@ async def test_a_screen_not_on_top_never_closes_another(tmp_path: Path) -> None:
         game.on_screen_resume()  # (its resume, late: the game is gone, the menu stays)
         ids.dismiss(None)
         await settle(pilot)
-        assert stack(app) == ["MenuScreen"] and app._exception is None
+        assert stack(app) == ["MenuScreen"] and error_of(app) is None
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])

@@ -27,7 +27,6 @@ import pytest
 from textual.pilot import Pilot
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
-from textual.widgets._footer import FooterKey  # (Footer's keys: the widget exists only in this module)
 
 from tawla.engine import Position, legal_plays
 from tawla.game import Match, Phase, RuleSet, ScriptedDice, SeededDice
@@ -35,6 +34,7 @@ from tawla.game.state import MatchState
 from tawla.store.files import Paths
 from tawla.store.settings import Digits, Preferences, Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.compat import FooterKey
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.screens.book import BookScreen, FiguresScreen
 from tawla.ui.screens.check_rtl import CheckRtlScreen

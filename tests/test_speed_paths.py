@@ -21,7 +21,7 @@ from tawla.ui.board import BoardView
 from tawla.ui.screens.game import GameScreen
 
 from .burst import taken
-from .waiting import screen_is, wait_until
+from .waiting import screen_is, strips, wait_until
 
 
 def test_the_reshaper_shapes_as_the_library_configured_the_same_way() -> None:
@@ -79,7 +79,7 @@ async def test_a_board_drawn_line_by_line_is_the_board_drawn_whole(tmp_path: Pat
             assert app.screen is game
             board = game.query_one(BoardView)
             drawn = _board_text(board)
-            on_screen = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            on_screen = "\n".join(strip.text for strip in strips(app.screen))
             board._rows = None  # (forget every line: the whole board drawn afresh)
             assert _board_text(board) == drawn, key
             assert all(line in on_screen for line in drawn), key

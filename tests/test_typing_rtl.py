@@ -28,7 +28,7 @@ from tawla.ui.screens.check_rtl import CheckRtlScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.setup import SetupScreen
-from tests.waiting import eventually, screen_is, wait_until, workers_done
+from tests.waiting import eventually, screen_is, strips, wait_until, workers_done
 
 SIZE = (80, 24)
 NAME = "فاطمة"
@@ -50,7 +50,7 @@ class Seen:
 
 def row_cells(app: TawlaApp, y: int) -> list[tuple[str, Style | None]]:
     """The cells of a screen row (a wide character's second cell is empty)."""
-    strip = app.screen._compositor.render_strips()[y]
+    strip = strips(app.screen)[y]
     cells: list[tuple[str, Style | None]] = []
     for segment in strip:
         for char in segment.text:

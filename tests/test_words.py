@@ -19,7 +19,7 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.match_view import MatchTexts, calls_rolls
 from tawla.ui.screens.game import GameScreen
 
-from .waiting import screen_is, wait_until
+from .waiting import screen_is, strips, wait_until
 
 AR = catalog("ar")
 
@@ -132,7 +132,7 @@ def _app(match: Match, setting: RollNames = RollNames.CAFE) -> TawlaApp:
 
 
 def _screen(app: TawlaApp) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join(strip.text for strip in strips(app.screen))
 
 
 async def _shows(pilot, text: str) -> str:  # type: ignore[no-untyped-def]

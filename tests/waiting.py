@@ -65,8 +65,8 @@ async def wait_until(
     while True:
         if check():
             return
-        if app._exception is not None:
-            raise app._exception
+        if error_of(app) is not None:
+            raise error_of(app)  # type: ignore[misc]
         if time.monotonic() > deadline:
             said = what() if callable(what) else what
             raise AssertionError(f"not within {timeout:g} s: {said} ({_seen(app)})")
@@ -83,16 +83,54 @@ async def eventually(pilot: Any, check: Callable[[], None], timeout: float = WAI
             check()
             return
         except AssertionError as failure:
-            if app._exception is not None:
-                raise app._exception from None
+            if error_of(app) is not None:
+                raise error_of(app) from None  # type: ignore[misc]
             if time.monotonic() > deadline:
                 raise AssertionError(f"still failing after {timeout:g} s ({_seen(app)}): {failure}") from failure
         await _tick(pilot)
 
 
+# -- Textual's private corners the tests read: here only (tests/test_compat.py checks) ----------
+
+
+def error_of(app: Any) -> BaseException | None:
+    """The error that escaped a handler of ``app`` and will stop it, if any (Textual keeps it in
+    ``App._exception`` until the app exits; no public API says it before)."""
+    return app._exception  # type: ignore[no-any-return]
+
+
+def deliver(app: Any, event: Any) -> None:
+    """Hand ``event`` to ``app`` the way its terminal's driver does (a read from the terminal):
+    behind whatever the driver has handed on before it."""
+    app._driver.send_message(event)
+
+
+def strips(screen: Any) -> list[Any]:
+    """The rows the compositor draws of ``screen`` (Textual's ``Strip`` objects, text and style)."""
+    return list(screen._compositor.render_strips())
+
+
+def drawn_strips(app: Any) -> list[Any]:
+    """The rows of the screen on top as the terminal gets them: with the screens under a dialog
+    drawn under it (Textual composes those only while its private ``visible_screen_stack`` holds
+    them, as it does in a frame)."""
+    from textual._context import visible_screen_stack
+
+    token = visible_screen_stack.set(list(app._background_screens))
+    try:
+        return strips(app.screen)
+    finally:
+        visible_screen_stack.reset(token)
+
+
+def visible_widgets(screen: Any) -> dict[Any, Any]:
+    """Each widget the compositor draws on ``screen``, with its region and its clip."""
+    return dict(screen._compositor.visible_widgets)
+
+
 def screen_text(app: Any) -> str:
     """What the terminal shows of the screen on top, as plain text (the compositor's rows)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join(strip.text for strip in strips(app.screen))
 
 
 async def shows(pilot: Any, *texts: str, timeout: float = WAIT) -> str:
