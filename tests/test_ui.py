@@ -302,14 +302,14 @@ async def _steps_shown(pilot: Pilot[None], screen: GameScreen) -> None:
 
 async def test_a_typed_move_is_shown_a_step_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     shown: list[Position] = []
-    draw = BoardView.show
+    draw = BoardView._draw_model  # (every board drawn, each step too)
 
     def show(self: BoardView, model: BoardModel) -> None:
         if not shown or shown[-1] != model.board:
             shown.append(model.board)
         draw(self, model)
 
-    monkeypatch.setattr(BoardView, "show", show)
+    monkeypatch.setattr(BoardView, "_draw_model", show)
     match = Match(RuleSet(match_length=5), ("Ali", "Badr"), ScriptedDice([(6, 1)]))
     app = started(match)
     async with app.run_test(size=SIZE) as pilot:
@@ -324,7 +324,7 @@ async def test_a_typed_move_is_shown_a_step_at_a_time(monkeypatch: pytest.Monkey
 
 
 async def test_any_key_skips_the_steps_and_does_what_it_does(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(GameScreen, "STEP_SECONDS", 600.0)  # (only the key can end the steps)
+    monkeypatch.setattr(BoardView, "STEP_SECONDS", 600.0)  # (only the key can end the steps)
     match = Match(RuleSet(match_length=5), ("Ali", "Badr"), ScriptedDice([(6, 1)]))
     app = started(match)
     async with app.run_test(size=SIZE) as pilot:
@@ -342,7 +342,7 @@ async def test_any_key_skips_the_steps_and_does_what_it_does(monkeypatch: pytest
 
 
 async def test_the_steps_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(GameScreen, "STEP_SECONDS", 600.0)  # (steps shown would still be on when looked at)
+    monkeypatch.setattr(BoardView, "STEP_SECONDS", 600.0)  # (steps shown would still be on when looked at)
     match = Match(RuleSet(match_length=5), ("Ali", "Badr"), ScriptedDice([(6, 1)]))
     app = started(match, preferences=Preferences(step_by_step=False))
     async with app.run_test(size=SIZE) as pilot:

@@ -33,8 +33,9 @@ italics as an extra, ``board--last``; the stars ``board--hit``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -44,7 +45,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tawla.engine import Position
+from tawla.game.table import Shown
 from tawla.ui.geometry import BAR_COLUMN, Cell, Layout
+from tawla.ui.playback import Playback
 
 GLYPHS = {False: ("●", "○"), True: ("X", "O")}
 """Checker glyph of player 0 and player 1, Unicode or ASCII board."""
@@ -160,7 +163,10 @@ _Row = tuple[tuple[str, ...], tuple[Style | None, ...]]
 
 
 class BoardView(Widget):
-    """Draws a :class:`BoardModel`."""
+    """Draws a :class:`BoardModel`, and a move played all at once a step at a time (:meth:`play`)."""
+
+    STEP_SECONDS: ClassVar[float] = 0.3
+    """How long each step of a move played all at once stays on the board."""
 
     COMPONENT_CLASSES = {
         "board--frame",
@@ -213,8 +219,44 @@ class BoardView(Widget):
         self._strips: list[Strip | None] = []
         """Each line ready for Textual (None: made from its row when asked for)."""
         self._style_cache: tuple[dict[str, Style], Style] | None = None
+        self._now = model
+        """The board as it is (drawn once no step of a move is being shown)."""
+        self._playback = Playback(self, self.STEP_SECONDS, self._draw_step)
 
     def show(self, model: BoardModel) -> None:
+        """The board as it is is ``model``: drawn (at the step being shown, if a move is)."""
+        self._now = model
+        self._draw_model(self._at_step(model))
+
+    def play(self, shown: Shown) -> None:
+        """Show the move ``shown`` a step at a time from the board before it, one step every
+        :attr:`STEP_SECONDS`, then the board as it is (see :class:`~tawla.ui.playback.Playback`)."""
+        self._playback.start(shown)
+
+    @property
+    def playing(self) -> bool:
+        """A move is being shown a step at a time."""
+        return self._playback.running
+
+    def stop(self) -> None:
+        """No more steps: the board as it is, at once."""
+        if self._playback.running:
+            self._playback.stop()
+            self._draw_step()
+
+    def _draw_step(self) -> None:
+        if self._now is not None:
+            self._draw_model(self._at_step(self._now))
+
+    def _at_step(self, model: BoardModel) -> BoardModel:
+        """``model`` with the board at the step being shown, seen from the bottom player."""
+        frame = self._playback.frame
+        if frame is None:
+            return model
+        mover, position = frame
+        return replace(model, board=position if mover == model.layout.bottom else position.swapped())
+
+    def _draw_model(self, model: BoardModel) -> None:
         """Draw ``model`` from now on: only the lines that changed are drawn again (a cursor
         move changes two or three of them), and nothing if the model did not change."""
         if model == self.model:

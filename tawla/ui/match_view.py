@@ -342,8 +342,12 @@ class MatchView(Vertical):
         room = (self.size.width or self.app.size.width) - board.get_content_width(None, None) - 1
         return max(10, min(44, room) - 3)  # (its rule and padding: see DEFAULT_CSS)
 
+    @property
+    def board(self) -> BoardView:
+        return self.query_one(BoardView)
+
     def show(self, banner: object, board: BoardModel, panel: object) -> None:
-        self.query_one(BoardView).show(board)
+        self.board.show(board)
         self.set_text("#banner", banner)
         self.set_text("#panel", panel)
 

@@ -8,7 +8,6 @@ the turn's legal steps), and draws what the table says happened.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import ClassVar
 
 from textual import events, on
@@ -32,7 +31,6 @@ from tawla.ui.geometry import Layout
 from tawla.ui.keys import both, digit_keys
 from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, layout_for, set_text
 from tawla.ui.move_entry import MoveEntry, MovePrompt
-from tawla.ui.playback import Playback
 from tawla.ui.screens.base import Localized
 from tawla.ui.screens.game_questions import GameQuestions
 from tawla.ui.typed_moves import MoveSuggester
@@ -86,7 +84,6 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
         """The move prompt is open (it has the keys)."""
         self._shown: dict[str, tuple[int, str]] = {}
         self._enabled: tuple[bool | None, ...] = ()
-        self.playback = Playback(self, self.STEP_SECONDS, self._draw_board)
 
     @property
     def notice(self) -> Callable[[], str] | None:
@@ -203,7 +200,7 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
         self.redraw()
         shown = outcome.shown
         if shown is not None and self.prefs.step_by_step and len(shown.steps) > 1 and self._built():
-            self.playback.start(shown)
+            self._board_view.play(shown)
         self.ask(outcome.question)
 
     # -- drawing ---------------------------------------------------------------------------
@@ -219,12 +216,17 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
         if not self._complete:
             selectors = ("#board", "#panel", "#banner", "#status", "TawlaFooter")
             self._complete = all(self.query(selector) for selector in selectors)
+            if self._complete:
+                self._board_view = self.query_one(BoardView)
         return self._complete
 
+    _board_view: BoardView
+    """The board's view, found with the others by :meth:`_built` (not looked up at every key)."""
+
     def redraw(self) -> None:
-        self.playback.stop()  # (whatever the players did: the board shows where things are now)
         if not self._built():
             return  # (a key before the screen is built, or while it is rebuilt: drawn once it is)
+        self._board_view.stop()  # (whatever the players did: the board shows where things are now)
         self.query_one(MatchView).show(self.banner_text(), self._board(), self.panel_text())
         set_text(self, self._shown, "#status", self.status_text())
         states = {name: self.footer_state(name) for name in self._ACTIONS}
@@ -235,26 +237,13 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
         else:
             self.query_one(TawlaFooter).refresh_keys(states)  # same keys: just their state and text
 
-    STEP_SECONDS: ClassVar[float] = 0.3
-    """How long each step of a move played all at once stays on the board."""
-
     def _board(self) -> BoardModel:
-        """The board as it is, or at the step being shown."""
-        model = board_model(self.match, self.prefs, self.words, self.cursor)
-        frame = self.playback.frame
-        if frame is None:
-            return model
-        mover, position = frame
-        return replace(model, board=position if mover == model.layout.bottom else position.swapped())
-
-    def _draw_board(self) -> None:
-        if self._built():
-            self.query_one(BoardView).show(self._board())
+        return board_model(self.match, self.prefs, self.words, self.cursor)
 
     @property
     def showing_steps(self) -> bool:
-        """A move is being shown a step at a time."""
-        return self.playback.running
+        """A move is being shown a step at a time (by the board)."""
+        return self._built() and self._board_view.playing
 
     # -- bindings ------------------------------------------------------------------------------
 
@@ -403,9 +392,8 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
         prompt keeps every character it is given.)
 
         Any key ends a move being shown a step at a time, and then does what it does."""
-        if self.playback.running:
-            self.playback.stop()
-            self._draw_board()
+        if self._built():
+            self._board_view.stop()
         if self.typing and event.is_printable and event.character:
             event.stop()
             event.prevent_default()
