@@ -140,9 +140,9 @@ def test_a_play_reads_from_the_right_each_move_in_its_order(steps: tuple[Step, .
     play = texts.play(steps)
     assert "bar" not in play and "off" not in play  # (the catalog's words in an Arabic line)
     reads_back(play)
-    reads_back(words.t("panel.last", name="أحمد", dice=texts.told((6, 2)), play=play))
+    reads_back(words.t("panel.last", name="أحمد", dice=texts.roll_named((6, 2)), play=play))
     reads_back(words.t("notice.forced", player="فاطمة", play=play))
-    reads_back(f"● {texts.told((6, 2), joined=True)}: {play}")  # (a line of the move list)
+    reads_back(f"● {texts.roll_named((6, 2), joined=True)}: {play}")  # (a line of the move list)
 
 
 @pytest.mark.parametrize("arabic_indic", DIGITS, ids=["western", "arabic-indic"])

@@ -121,9 +121,9 @@ def test_the_default_is_the_cafe_preset_and_the_old_switch_still_reads() -> None
 )
 def test_a_roll_is_told_with_its_name_only_when_rolls_are_called(roll: tuple[int, int], name: str) -> None:
     assert plain(MatchTexts(ARABIC, False, calls=True).roll_name(roll)) == name
-    told = MatchTexts(ARABIC, False, calls=True).told(roll)
+    told = MatchTexts(ARABIC, False, calls=True).roll_named(roll)
     assert plain(told) == f"{plain(MatchTexts(ARABIC, False).roll(roll))} ({name})"
-    assert MatchTexts(ARABIC, False).told(roll) == MatchTexts(ARABIC, False).roll(roll)
+    assert MatchTexts(ARABIC, False).roll_named(roll) == MatchTexts(ARABIC, False).roll(roll)
 
 
 def _app(match: Match, setting: RollNames = RollNames.CAFE) -> TawlaApp:
