@@ -25,7 +25,7 @@ def test_every_private_corner_is_in_the_compat_module_only() -> None:
 
     root = Path(compat.__file__).parent.parent
     names = ("._disabled", "._NO_MATCHES", "._suggestion", "._cursor_visible", "._driver", "widgets._footer")
-    names += ("._pruning", "._closing", "AwaitComplete.nothing", "._context")
+    names += ("._pruning", "._closing", "AwaitComplete.nothing", "._context", "._bindings_ready")
     for path in root.rglob("*.py"):
         if path.name == "compat.py":
             continue
@@ -85,6 +85,7 @@ async def test_footer_keys_input_state_and_the_driver_are_where_compat_reads_the
         assert not compat.going(field)
         assert hasattr(field, "_pruning") and hasattr(field, "_closing")
         footer = app.query_one(Footer)
+        assert compat.bindings_ready(footer) is True  # (told once its screen's keys were known)
         with compat.on_behalf_of(footer):  # (the footer composed from the test's coroutine)
             await footer.recompose()
         assert footer.query(compat.FooterKey)

@@ -12,6 +12,7 @@ from textual.widgets._footer import FooterKey  # (Missing: FooterKey is not expo
 __all__ = [
     "ErrorHook",
     "FooterKey",
+    "bindings_ready",
     "cursor_shown",
     "going",
     "key_disabled",
@@ -29,6 +30,15 @@ def going(node: DOMNode) -> bool:
     screen stack when the app shuts down, until the end; only these flags tell.
     (Missing: a public "is being removed" on DOMNode.)"""
     return bool(node._pruning or node._closing)
+
+
+def bindings_ready(footer: Any, ready: bool | None = None) -> bool:
+    """Whether a Footer has been told its screen's keys (it composes none before); ``ready``:
+    say so. (Missing: Footer keeps it in its private ``_bindings_ready``, set only by the
+    screen's ``bindings_updated`` signal.)"""
+    if ready is not None:
+        footer._bindings_ready = ready
+    return bool(footer._bindings_ready)
 
 
 def on_behalf_of(node: DOMNode) -> Any:

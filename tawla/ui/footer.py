@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Footer
 
 from tawla.i18n.words import Words
-from tawla.ui.compat import FooterKey, key_disabled, on_behalf_of, set_key_disabled
+from tawla.ui.compat import FooterKey, bindings_ready, key_disabled, on_behalf_of, set_key_disabled
 
 
 def textual_key(description: str) -> str:
@@ -164,7 +164,7 @@ class TawlaFooter(Footer):
         """Compose the keys of its screen now, without waiting for the screen's signal that its
         bindings changed (the screen was just composed again: see ``Localized.rebuild``)."""
         if self.is_attached:
-            self._bindings_ready = True
+            bindings_ready(self, True)
             with on_behalf_of(self):  # (Footer binds each key's ``compact`` to the footer)
                 await self.recompose()
 
@@ -187,7 +187,7 @@ class TawlaFooter(Footer):
         """The keys a dialog hears, as Textual's Footer shows a screen's (``Footer.compose``, which
         reads only the footer's own screen): each shown action once, the command palette's key
         last."""
-        if not self._bindings_ready:  # (Footer's: the screen has told it its keys once)
+        if not bindings_ready(self):  # (the screen has told it its keys once)
             return
         active = screen.active_bindings
         actions: dict[str, tuple[Binding, bool, str]] = {}
