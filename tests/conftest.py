@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import os
 import textwrap
-from collections.abc import Iterator
-from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, settings
 
 from tawla.engine import Position, legal_plays
@@ -34,22 +31,6 @@ def pytest_collection_modifyitems(items: list[object]) -> None:
     worker to finish is not the one that drew a long test last (a run of two cores waited a
     minute and more on one)."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # type: ignore[attr-defined]
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: Any, call: Any) -> Iterator[None]:
-    """A test marked ``known_hang(reason)`` that pytest-timeout cut short (its failure, in the
-    report or, raised inside a Textual task, in the captured output) is recorded as an expected
-    failure with that reason, in every run's summary; any other failure of it (a crash, a wrong
-    screen) still fails."""
-    outcome = yield
-    report = outcome.get_result()
-    marker = item.get_closest_marker("known_hang")
-    if marker is not None and report.when == "call" and report.failed:
-        said = "".join((str(report.longrepr), report.capstdout, report.capstderr, report.caplog))
-        if "from pytest-timeout" in said:
-            report.outcome = "skipped"
-            report.wasxfail = f"hung: {marker.args[0]}"
 
 
 def board(picture: str) -> Position:

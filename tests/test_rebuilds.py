@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual.geometry import Size
 from textual.widgets import Input
 
 from tawla.game import RuleSet, SeededDice
@@ -38,7 +39,7 @@ from tawla.ui.screens.rulebook import RulebookScreen
 from tawla.ui.screens.settings import SettingsScreen
 from tawla.ui.screens.story import StoryScreen
 
-from .burst import key_event
+from .burst import burst, key_event
 from .test_book_ui import history
 from .waiting import deliver, error_of, screen_is, screens_are, settle, stack, wait_until
 
@@ -141,16 +142,7 @@ CASES = [(name, seed) for name in STORMS for seed in ((0, 1) if name == "setting
 its keys changes a preference, which rebuilds every screen under it too)."""
 
 
-HANG = (
-    "a known livelock (issue 20's note): in loaded full runs the storm of figures-1 left the story"
-    " screen handling resize after resize, each reflowing the figures under it, starving the event"
-    " loop; never reproduced alone. A hang is cut short and recorded as this; a crash or a wrong"
-    " screen still fails"
-)
-
-
 @pytest.mark.timeout(240)  # (a storm takes under a minute on a loaded machine: a hang is cut short)
-@pytest.mark.known_hang(HANG)  # (only the timeout's failure: see tests/conftest.py)
 @pytest.mark.parametrize(("name", "seed"), CASES, ids=[f"{name}-{seed}" for name, seed in CASES])
 async def test_keys_while_a_screen_is_rebuilt_never_crash(name: str, seed: int, tmp_path: Path) -> None:
     storm = STORMS[name]
@@ -179,8 +171,12 @@ async def test_keys_while_a_screen_is_rebuilt_never_crash(name: str, seed: int, 
         app.action_language()  # (and once more, not by a key: whatever screen the keys left on top)
         await wait_until(
             pilot,
-            lambda: app.words.rtl != rtl and _in_its_language(app) and _footer_shows_keys(app),
-            lambda: f"the screen rebuilt in the other language, its footer showing its keys ({_state(app)})",
+            lambda: app.words.rtl != rtl
+            and _in_its_language(app)
+            and _footer_shows_keys(app)
+            and app.screen.outer_size == app.size,
+            lambda: f"the screen rebuilt in the other language, its footer showing its keys, laid out at the"
+            f" terminal's size ({_state(app)})",
         )
 
 
@@ -190,7 +186,8 @@ def _state(app: TawlaApp) -> str:
     return (
         f"words rtl {app.words.rtl}, screen built {getattr(screen, 'built', '-')}, rebuilding"
         f" {getattr(screen, 'rebuilding', '-')}, -rtl {screen.has_class('-rtl')}, rtl {getattr(screen, 'rtl', '-')},"
-        f" footer keys {_footer_shows_keys(app)}, turn {getattr(app, '_turn', None)}"
+        f" footer keys {_footer_shows_keys(app)}, turn {getattr(app, '_turn', None)}, laid out at"
+        f" {tuple(screen.outer_size)} in a terminal of {tuple(app.size)}"
     )
 
 
@@ -276,3 +273,44 @@ async def test_f2_while_a_name_is_typed_keeps_the_name_and_its_field(lang: str, 
 def _typed(app: TawlaApp) -> str | None:
     found = list(app.screen.query("#name0"))
     return found[0].value if found and isinstance(found[0], Input) else None
+
+
+async def test_a_resize_to_a_size_the_terminal_no_longer_has_lays_out_nothing(tmp_path: Path) -> None:
+    """A screen is laid out at the terminal's size, whatever stale resize reaches it. Textual
+    lays a screen out at the size its ``Resize`` says, and under load such an event can be
+    handled after the terminal changed size again: the story and the figures under it stayed
+    laid out for a terminal of 81x25 in one of 120x40, and in loaded full runs two screens
+    resizing each other at sizes gone kept a worker busy for an hour (the figures storms)."""
+    app = TawlaApp(lang="en", dice=SeededDice(1), settings=Settings(bidi_checked=True), paths=history(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open(pilot, STORMS["story"])
+        story, figures = app.screen_stack[-1], app.screen_stack[-2]
+        gone = Size(81, 25)
+        handled = [asyncio.Event(), asyncio.Event()]
+        for screen, done in zip((story, figures), handled, strict=True):
+            screen.post_message(events.Resize(gone, gone))
+            screen.post_message(events.Callback(callback=done.set))
+        await wait_until(pilot, lambda: all(done.is_set() for done in handled), "both screens handled the resize")
+        await settle(pilot)  # (a layout it would have asked for has its chance)
+        laid_out = {type(screen).__name__: tuple(screen.outer_size) for screen in (story, figures)}
+        assert laid_out == {"StoryScreen": (120, 40), "FiguresScreen": (120, 40)}
+        lines = list(story.query(".pips"))
+        assert lines and all(line.region.right <= 120 for line in lines)
+
+
+async def test_enter_twice_on_a_pairs_match_opens_its_story_once(tmp_path: Path) -> None:
+    """Enter pressed twice on a match of the pair's figures (a burst) opens one story: each
+    asked the app for it before the first was up, the second story went over the first, and
+    one Esc left the same story on the screen (and two stories resizing each other were where
+    the loaded runs' resize storm lived)."""
+    app = TawlaApp(lang="en", dice=SeededDice(1), settings=Settings(bidi_checked=True), paths=history(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open(pilot, STORMS["figures"])
+        figures = app.screen
+        await wait_until(pilot, lambda: figures.find("#matches") is not None, "a pair's matches")
+        await burst(pilot, "enter", "enter")
+        await screen_is(pilot, StoryScreen)
+        await settle(pilot)  # (a second story has its chance)
+        assert stack(app)[-2:] == ["FiguresScreen", "StoryScreen"]
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is figures, lambda: f"one Esc: back on the figures ({stack(app)})")

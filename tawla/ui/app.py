@@ -245,13 +245,16 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
         self.set_default_rules(message.rules)
 
     @on(BookAsked)
-    def _book_asked(self) -> None:
-        self.action_book()
+    def _book_asked(self, message: BookAsked) -> None:
+        if message.asker is self.screen:  # (once: b pressed twice asks twice before the book is up)
+            self.action_book()
 
     @on(StoryAsked)
     def _story_asked(self, message: StoryAsked) -> None:
-        """How a match of the history went (a file that fails is named, as for a replay)."""
-        if self.paths is None:
+        """How a match of the history went (a file that fails is named, as for a replay), once:
+        Enter pressed twice asks twice before the first story is up, and a second story over
+        the first took two Esc to leave."""
+        if self.paths is None or message.asker is not self.screen:
             return
         saved = self.load_for_reading(self.paths.history / message.file)
         if saved is not None:

@@ -46,13 +46,18 @@ class CheckRtl(Message):
 
 
 class BookAsked(Message):
-    """The player asks for the players' book (from the match-over card)."""
+    """The player asks for the players' book (from the match-over card; ``asker``: that card)."""
+
+    def __init__(self, asker: object) -> None:
+        super().__init__()
+        self.asker = asker
 
 
 class StoryAsked(Message):
     """The player asks how a match of the history went (``file``: its name in the history
-    folder, as the book's records name it)."""
+    folder, as the book's records name it; ``asker``: the screen asking)."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, asker: object) -> None:
         super().__init__()
         self.file = file
+        self.asker = asker

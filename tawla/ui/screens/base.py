@@ -24,7 +24,32 @@ if TYPE_CHECKING:
 W = TypeVar("W", bound=Widget)
 
 
-class Localized:
+class TerminalSized:
+    """A mixin for every tawla screen: it is laid out at the terminal's size, never at a size
+    the terminal had.
+
+    Textual lays a screen out at the size its ``Resize`` event says, and a screen whose layout
+    changed posts itself a ``Resize`` of that size. Under load such an event can be handled
+    after the terminal has changed size again (a burst of resizes): the screen is then laid out
+    for a terminal that is gone, and, with two screens resizing each other (the one on top lays
+    out those under it at its event's size), each stale event brought another — a worker once
+    handled resize after resize for an hour, starving every wait. A screen is as big as the
+    terminal, so an event of another size is dropped (``prevent_default``: Textual's own
+    handler does not lay the screen out), and a screen left at an old size is told the
+    terminal's."""
+
+    app: Any
+
+    def on_resize(self, event: events.Resize) -> None:
+        size = self.app.size
+        if event.size == size:
+            return
+        event.prevent_default()
+        if self.outer_size != size:  # type: ignore[attr-defined]
+            self.post_message(events.Resize(size, size))  # type: ignore[attr-defined]
+
+
+class Localized(TerminalSized):
     """A mixin for tawla's screens: the app's :class:`~tawla.i18n.words.Words` at hand, and
     ``relabel()`` called when they (or the play preferences) change.
 

@@ -24,7 +24,7 @@ from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -301,7 +301,7 @@ class BookScreen(BookWords, Localized, Screen[None]):
         if table is not None and table.display and self._room(table, table.row_count) != self.room:
             self.redraw()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self._refit)
 
     def _to_the_right(self) -> None:
@@ -600,4 +600,4 @@ class FiguresScreen(BookWords, Localized, Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.is_active and event.option.id:
-            self.post_message(StoryAsked(event.option.id))
+            self.post_message(StoryAsked(event.option.id, self))

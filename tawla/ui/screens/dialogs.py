@@ -225,7 +225,7 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
 
     def action_book(self) -> None:
         if self.is_active:
-            self.post_message(BookAsked())
+            self.post_message(BookAsked(self))
 
 
 class LineScreen(Localized, ModalScreen[str | None]):

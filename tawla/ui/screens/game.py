@@ -111,7 +111,7 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
         self._fit()
         self.after(self.table.settle())
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self._fit()
         self.call_after_refresh(self.redraw)  # (the panel's lines are as wide as the panel)
 

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from rich.console import Group
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -104,7 +105,7 @@ class ReplayScreen(Localized, Screen[None]):
     def on_mount(self) -> None:
         self.redraw()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.redraw()
 
     def relabel(self) -> None:

@@ -23,6 +23,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
@@ -151,7 +152,7 @@ class StoryScreen(Localized, Screen[None]):
     _drawn_at: tuple[int, int] | None = None
     """The terminal size the pip lines were last fitted to."""
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         # Only a new size refits the pip lines: Textual echoes each resize to the screen (and
         # lays out the screen below), and a storm of resizes under load once kept a worker
         # busy for an hour in this handler (why is not understood).

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import RenderableType
+from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
 from tawla.i18n.bidi import isolate_ltr
 from tawla.i18n.words import Words
+from tawla.ui.screens.base import TerminalSized
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -29,7 +31,7 @@ class TooSmallMessage(Static):
         return words.show(words.t("screen.too_small", need=need, now=now), justify="center")
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(TerminalSized, Screen[None]):
     """The terminal is too small to draw the board: say so, and wait for a resize."""
 
     DEFAULT_CSS = """
@@ -45,7 +47,7 @@ class TooSmallScreen(Screen[None]):
     def on_mount(self) -> None:
         self.watch(self.app, "words", self.relabel, init=False)  # (F2 works here too)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.relabel()
 
     def on_screen_resume(self) -> None:
