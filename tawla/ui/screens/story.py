@@ -154,8 +154,7 @@ class StoryScreen(Localized, Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         # Only a new size refits the pip lines: Textual echoes each resize to the screen (and
-        # lays out the screen below), and a storm of resizes under load once kept a worker
-        # busy for an hour in this handler (why is not understood).
+        # lays out the screen below); a resize of a size gone is dropped (TerminalSized).
         size = (self.size.width, self.size.height)
         if size != self._drawn_at:
             self.redraw()
