@@ -574,7 +574,7 @@ async def test_the_arabic_panel_shows_a_name_wherever_the_english_one_does(names
                     region = game.query_one("#panel").region
                     rows = composed(app)
                     text = "\n".join("".join(row[region.x : region.right]) for row in rows[region.y : region.bottom])
-                    table = game.scores_text(game.query_one(MatchView).panel_width()).plain
+                    table = game.said.scores_text(game.query_one(MatchView).panel_width()).plain
                     return all(line.strip() in text for line in table.splitlines())
 
                 await wait_until(pilot, drawn, f"the game drawn at {width} × {height}")

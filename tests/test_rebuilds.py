@@ -171,12 +171,16 @@ async def test_keys_while_a_screen_is_rebuilt_never_crash(name: str, seed: int, 
         app.action_language()  # (and once more, not by a key: whatever screen the keys left on top)
         await wait_until(
             pilot,
-            lambda: app.words.rtl != rtl
-            and _in_its_language(app)
-            and _footer_shows_keys(app)
-            and app.screen.outer_size == app.size,
-            lambda: f"the screen rebuilt in the other language, its footer showing its keys, laid out at the"
-            f" terminal's size ({_state(app)})",
+            lambda: (
+                app.words.rtl != rtl
+                and _in_its_language(app)
+                and _footer_shows_keys(app)
+                and app.screen.outer_size == app.size
+            ),
+            lambda: (
+                f"the screen rebuilt in the other language, its footer showing its keys, laid out at the"
+                f" terminal's size ({_state(app)})"
+            ),
         )
 
 

@@ -27,6 +27,7 @@ from tawla.store.book import open_book
 from tawla.store.files import Paths
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.game_texts import GamePanel
 from tawla.ui.rules_words import rules_detail, rules_name
 from tawla.ui.screens.dialogs import AnswerScreen, ConfirmScreen, ResignLevelScreen, ResultScreen, said
 from tawla.ui.screens.game import GameScreen
@@ -251,7 +252,7 @@ async def test_custom_rules_are_said_on_new_match_the_panel_and_the_resume_list(
     app = app_of(Match(rules, NAMES, SeededDice(3)), lang, paths, rules=rules)
     async with app.run_test(size=SIZE) as pilot:
         game = await game_on(pilot)
-        await eventually(pilot, lambda: _has(text_of(game.panel_text().renderables[0]), said))
+        await eventually(pilot, lambda: _has(text_of(game.query_one(GamePanel).content.renderables[0]), said))
         if lang == "en":
             await shows(pilot, "Custom: like Café,")
         await pilot.press("ctrl+w")

@@ -535,6 +535,44 @@ async def test_language_switches_at_once() -> None:
         await shows(pilot, visual("نقلتك", rtl=True))  # (banner.moving, once the screen is rebuilt)
 
 
+async def test_a_checker_picked_up_stays_picked_up_through_f2() -> None:
+    """The board owns the cursor; F2 composes a new board, which takes the cursor where the old
+    one had it: the checker picked up in English is still up, its landing chosen, in Arabic,
+    and Enter puts it down there."""
+    match = Match(RuleSet(), ("Ali", "Badr"), ScriptedDice([(6, 1)]))
+    app = started(match)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game(app)
+        await pilot.press("space")
+        await wait_until(pilot, lambda: _on_a_checker(screen), "the opening roll, and a checker to move")
+        await pilot.press("enter", "tab")
+        await wait_until(
+            pilot,
+            lambda: screen.cursor is not None and screen.cursor.choice == 1 % len(screen.cursor.choices),
+            "a checker picked up, Tab to its next landing",
+        )
+        cursor = screen.cursor
+        assert cursor is not None and cursor.step is not None
+        board = screen.query_one(BoardView)
+        await pilot.press("f2")
+        await wait_until(
+            pilot,
+            lambda: app.language == "ar" and screen.built and screen.query_one(BoardView) is not board,
+            "F2: the screen built again in Arabic, with a new board",
+        )
+        new_board = screen.query_one(BoardView)
+        assert new_board.cursor == cursor and new_board.picked
+        assert new_board.model is not None and new_board.model.picked is not None
+        state = match.state
+        await pilot.press("enter")
+        await reached(
+            pilot,
+            match,
+            lambda s: s is not state and s.turn is not None and s.turn.made == (cursor.step,),
+            "Enter put the checker down where the cursor was",
+        )
+
+
 async def test_preferences_apply_at_once_but_rules_are_locked_mid_match() -> None:
     match = Match(RuleSet(), ("Ali", "Badr"), ScriptedDice([(6, 1)]))
     app = started(match)

@@ -16,6 +16,7 @@ from tawla.i18n.messages import reason_text
 from tawla.i18n.words import Words
 from tawla.store.settings import Preferences, RollNames, Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.game_texts import GamePanel
 from tawla.ui.match_view import MatchTexts, calls_rolls
 from tawla.ui.screens.game import GameScreen
 
@@ -176,7 +177,9 @@ def _notice(screen: GameScreen) -> str:
 
 def _panel(screen: GameScreen) -> str:
     """The panel's texts in logical order, without their isolates."""
-    return plain("\n".join(r.text.plain for r in screen.panel_text().renderables if isinstance(r, Bidi)))
+    return plain(
+        "\n".join(r.text.plain for r in screen.query_one(GamePanel).content.renderables if isinstance(r, Bidi))
+    )
 
 
 async def test_the_cafe_preset_calls_the_roll_on_the_dice_line_the_last_move_and_the_move_list() -> None:

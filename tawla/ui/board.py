@@ -41,11 +41,13 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
+from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tawla.engine import Position
+from tawla.engine import Position, TurnState
 from tawla.game.table import Shown
+from tawla.ui.cursor import Cursor
 from tawla.ui.geometry import BAR_COLUMN, Cell, Layout
 from tawla.ui.playback import Playback
 
@@ -163,7 +165,24 @@ _Row = tuple[tuple[str, ...], tuple[Style | None, ...]]
 
 
 class BoardView(Widget):
-    """Draws a :class:`BoardModel`, and a move played all at once a step at a time (:meth:`play`)."""
+    """Draws a :class:`BoardModel`, and a move played all at once a step at a time (:meth:`play`).
+
+    It owns the keyboard's cursor (:attr:`cursor`, a :class:`~tawla.ui.cursor.Cursor`): the
+    screen aims it at a turn (:meth:`aim`) and passes the player's cursor keys on; the board
+    moves it, picks a checker up or puts it back, and posts :class:`CursorMoved` when it did.
+    The cursor is drawn through the model the screen builds with it."""
+
+    class CursorMoved(Message):
+        """The player moved the cursor, picked a checker up or put it back (not posted when the
+        screen aims it: the screen draws then)."""
+
+        def __init__(self, board: BoardView) -> None:
+            super().__init__()
+            self.board = board
+
+        @property
+        def control(self) -> BoardView:
+            return self.board
 
     STEP_SECONDS: ClassVar[float] = 0.3
     """How long each step of a move played all at once stays on the board."""
@@ -222,6 +241,46 @@ class BoardView(Widget):
         self._now = model
         """The board as it is (drawn once no step of a move is being shown)."""
         self._playback = Playback(self, self.STEP_SECONDS, self._draw_step)
+
+    # -- the cursor ----------------------------------------------------------------------------
+
+    cursor: Cursor | None = None
+    """Where the keyboard's cursor stands and what it picked (None: no checker to move)."""
+
+    @property
+    def picked(self) -> bool:
+        """A checker is picked up."""
+        return self.cursor is not None and self.cursor.picked is not None
+
+    def aim(self, cursor: Cursor | None) -> None:
+        """The cursor from now on (a new turn, a step played, none: nothing to move)."""
+        self.cursor = cursor
+
+    def move_cursor(self, dx: int, dy: int) -> bool:
+        """The arrows: to the next point with a legal step that way (or, a checker picked up,
+        to its next landing). True if there is a cursor."""
+        return self._moved(None if self.cursor is None else self.cursor.move(dx, dy))
+
+    def cycle(self, direction: int) -> bool:
+        """Tab and Shift+Tab: the next point (or landing) in screen order."""
+        return self._moved(None if self.cursor is None else self.cursor.cycle(direction))
+
+    def pick(self, turn: TurnState) -> bool:
+        """Pick up the checker under the cursor (its legal landings offered)."""
+        return self._moved(None if self.cursor is None else self.cursor.pick(turn))
+
+    def drop(self) -> bool:
+        """Put back the checker picked up. False if none was."""
+        return self._moved(self.cursor.drop() if self.cursor is not None and self.picked else None)
+
+    def _moved(self, cursor: Cursor | None) -> bool:
+        if cursor is None:
+            return False
+        self.cursor = cursor
+        self.post_message(self.CursorMoved(self))
+        return True
+
+    # -- drawing -------------------------------------------------------------------------------
 
     def show(self, model: BoardModel) -> None:
         """The board as it is is ``model``: drawn (at the step being shown, if a move is)."""

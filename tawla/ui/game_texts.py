@@ -1,64 +1,78 @@
-"""What the game screen says: the banner, the side panel, the score table, the status line,
-the notices, and the texts of its cards, each drawn from the table and the words in force.
+"""What a game says: the banner, the side panel, the score table, the status line, the
+notices, and the texts of its cards, each drawn from the table, the words and the preferences
+in force (:class:`GameWords`: no widget, no screen); and the side panel and the status line as
+widgets that are views of the game (:class:`GamePanel`, :class:`StatusLine`).
 
-A mixin of :class:`~tawla.ui.screens.game.GameScreen` (the screen's words, names and
-preferences at hand); it reads the table and never changes it.
+It reads the table and never changes it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
+from textual.widgets import Static
 
 from tawla.engine.explain import Reason, Why, explain_roll
 from tawla.game import Action, Ending, Phase, ResultKind
 from tawla.game.figures import Side
 from tawla.game.table import Declined, ForcedPlay, NextGame, Notice, OpeningTie, OpeningWon
 from tawla.i18n.messages import reason_text
-from tawla.ui.match_view import MatchView, cube_and_dice
+from tawla.store.options import MoveNotation
+from tawla.ui.match_view import MatchTexts, MatchView, calls_rolls, cube_and_dice, fingerprint
 from tawla.ui.rules_words import rules_name
 
 if TYPE_CHECKING:
     from tawla.game import Match
     from tawla.game.state import GameResult, MatchState
     from tawla.game.table import Table
+    from tawla.i18n.bidi import Bidi
+    from tawla.i18n.words import Words
+    from tawla.store.settings import Preferences
     from tawla.ui.cursor import Cursor
-    from tawla.ui.match_view import MatchTexts
 
 
-class GameTexts:
-    """The game screen's words (a view of its table)."""
+class GameWords:
+    """What the game says now: drawn from ``table`` in ``words`` under the play preferences
+    ``prefs`` (made afresh for each drawing: F2 and a new preference say it all again)."""
 
-    if TYPE_CHECKING:
+    def __init__(self, table: Table, words: Words, prefs: Preferences) -> None:
+        self.table, self.words, self.prefs = table, words, prefs
 
-        @property
-        def names(self) -> tuple[str, str]: ...
+    @property
+    def lang(self) -> str:
+        return str(self.words.lang)
 
-        @property
-        def texts(self) -> MatchTexts: ...
+    @property
+    def rtl(self) -> bool:
+        return self.words.rtl
 
-        @property
-        def prefs(self) -> Any: ...
+    def t(self, key: str, /, **params: object) -> str:
+        return self.words.t(key, **params)
 
-        @property
-        def lang(self) -> str: ...
+    def t_n(self, key: str, n: int, /, **params: object) -> str:
+        return self.words.t_n(key, n, **params)
 
-    table: Table
-    cursor: Cursor | None
-    problem: str | None
-    app: Any
-    size: Any
-    words: Any
-    rtl: bool
-    t: Callable[..., str]
-    t_n: Callable[..., str]
-    num: Callable[..., str]
-    show: Any
-    query_one: Any
+    def num(self, value: int | str) -> str:
+        return self.words.num(value)
+
+    def show(self, text: str | Text, justify: str | None = None) -> Bidi | Text:
+        return self.words.show(text, justify)
+
+    @property
+    def texts(self) -> MatchTexts:
+        """Rolls, plays and names as the player reads them."""
+        prefs = self.prefs
+        calls = calls_rolls(self.words, prefs, self.match.state.rules)
+        return MatchTexts(self.words, prefs.ascii_board, calls, prefs.notation is MoveNotation.ARABIC)
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The players' names as shown (a default name in the interface's language)."""
+        texts = self.texts
+        return texts.name(self.match, 0), texts.name(self.match, 1)
 
     @property
     def match(self) -> Match:
@@ -86,7 +100,9 @@ class GameTexts:
         assert isinstance(notice, NextGame)
         return self._next_opener(notice.number, notice.opener, "notice.opens_winner")
 
-    def panel_text(self) -> Group:
+    def panel_text(self, width: int, height: int, not_saving: bool) -> Group:
+        """The side panel ``width`` cells wide in a terminal ``height`` lines high (a tall one
+        shows the game's moves too); ``not_saving``: the panel says the match is not saved."""
         state = self.match.state
         rules = state.rules
         t, show = self.t, self.show
@@ -99,10 +115,9 @@ class GameTexts:
             head.append(t("panel.money"), style="bold")
         head.append("\n" + rules_name(self.words, rules))
         head.append("\n" + t("panel.game", number=state.game))
-        if self.app.not_saving is not None:
+        if not_saving:
             head.append("\n" + t("panel.not_saved"), style="bold reverse")
 
-        width = self.query_one(MatchView).panel_width()
         scores = self.scores_text(width)
         name_room = max(8, width - 12)  # (a name inside a sentence of the panel)
 
@@ -116,7 +131,7 @@ class GameTexts:
             play = self.texts.play(done.made)
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
-        room = self.size.height - 24  # a taller terminal shows the game's moves too
+        room = height - 24  # a taller terminal shows the game's moves too
         turns = self.match.turns
         if room >= 4 and turns:
             moves = Text()
@@ -185,9 +200,11 @@ class GameTexts:
             text = t("banner.game_over")
         return self.show(Text(text, style="bold"), justify="center")
 
-    def status_text(self) -> object:
-        if self.problem:
-            return self.show(Text(self.problem, style="bold"))
+    def status_text(self, problem: str | None, cursor: Cursor | None) -> object:
+        """What to do now (``cursor``: the board's), after the table's notice; or ``problem``,
+        the refusal just met."""
+        if problem:
+            return self.show(Text(problem, style="bold"))
         state = self.match.state
         t = self.t
         lines: list[str] = []
@@ -220,8 +237,8 @@ class GameTexts:
             else:
                 if not turn.made:
                     lines.extend(self.reason(r) for r in explain_roll(turn.start, turn.roll) if _worth_saying(r))
-                if self.cursor is not None and self.cursor.picked is not None:
-                    step = self.cursor.step
+                if cursor is not None and cursor.picked is not None:
+                    step = cursor.step
                     if step is not None and step.hit:  # (the landing marker covers the blot: say it)
                         lines.append(t("status.put_hit", point=step.dest))
                     lines.append(t("status.put"))
@@ -277,6 +294,35 @@ class GameTexts:
         if opener is None:
             return self.t("notice.opens_roll", number=number)
         return self.t(winner_key, number=number, name=self.names[opener])
+
+
+class GamePanel(Static):
+    """The game's side panel: the match, the score, the cube and the dice, the last move (and in
+    a tall terminal the game's moves), a view of the game drawn by :meth:`show_game`."""
+
+    _shown: tuple[int, str] | None = None
+
+    def show_game(self, said: GameWords, not_saving: bool) -> None:
+        width = self.query_ancestor(MatchView).panel_width()
+        _update(self, said.panel_text(width, self.screen.size.height, not_saving))
+
+
+class StatusLine(Static):
+    """The line under the board: the refusal just met, or the table's notice and what to do now,
+    a view of the game drawn by :meth:`show_game`."""
+
+    _shown: tuple[int, str] | None = None
+
+    def show_game(self, said: GameWords, problem: str | None, cursor: Cursor | None) -> None:
+        _update(self, said.status_text(problem, cursor))
+
+
+def _update(view: GamePanel | StatusLine, content: object) -> None:
+    """Shown only when it changed; laid out again only when its height did."""
+    key = fingerprint(content)
+    old, view._shown = view._shown, key
+    if old != key:
+        view.update(content, layout=old is None or old[0] != key[0])  # type: ignore[arg-type]
 
 
 _OFFERS = {

@@ -311,9 +311,11 @@ class MatchView(Vertical):
     MatchView.-rtl #panel { border-left: none; border-right: vkey $primary 40%; }
     """
 
-    def __init__(self, rtl: bool, *, id: str | None = None) -> None:
+    def __init__(self, rtl: bool, *, panel: type[Static] = Static, id: str | None = None) -> None:
+        """``panel``: the side panel's widget (the game's is a view of the game)."""
         super().__init__(id=id)
         self.rtl = rtl
+        self._panel = panel
         self._shown: dict[str, tuple[int, str]] = {}
 
     def compose(self) -> ComposeResult:
@@ -321,11 +323,11 @@ class MatchView(Vertical):
         yield Static(id="banner")
         with Horizontal(id="table"):
             if self.rtl:
-                yield Static(id="panel")
+                yield self._panel(id="panel")
                 yield BoardView(id="board")
             else:
                 yield BoardView(id="board")
-                yield Static(id="panel")
+                yield self._panel(id="panel")
 
     def fit(self, width: int, height: int) -> None:
         """The largest board that a terminal of ``width`` × ``height`` has room for beside the
@@ -346,10 +348,12 @@ class MatchView(Vertical):
     def board(self) -> BoardView:
         return self.query_one(BoardView)
 
-    def show(self, banner: object, board: BoardModel, panel: object) -> None:
+    def show(self, banner: object, board: BoardModel, panel: object | None = None) -> None:
+        """The banner, the board and (``panel`` not None) the panel's text."""
         self.board.show(board)
         self.set_text("#banner", banner)
-        self.set_text("#panel", panel)
+        if panel is not None:
+            self.set_text("#panel", panel)
 
     def set_text(self, selector: str, content: object) -> None:
         set_text(self, self._shown, selector, content)
@@ -359,7 +363,7 @@ def set_text(parent: Widget, shown: dict[str, tuple[int, str]], selector: str, c
     """Update the Static ``selector`` under ``parent`` only when what it shows changed, and
     lay it out again only when its height did. (A Static cannot tell: Rich texts and tables
     compare by identity, so each is reduced to its line count and a comparable form.)"""
-    key = _fingerprint(content)
+    key = fingerprint(content)
     old = shown.get(selector)
     if old == key:
         return
@@ -367,18 +371,18 @@ def set_text(parent: Widget, shown: dict[str, tuple[int, str]], selector: str, c
     parent.query_one(selector, Static).update(content, layout=old is None or old[0] != key[0])  # type: ignore[arg-type]
 
 
-def _fingerprint(content: object) -> tuple[int, str]:
+def fingerprint(content: object) -> tuple[int, str]:
     """Line count and a comparable form of what a Static shows (texts, tables of texts, groups)."""
     if isinstance(content, Bidi):
-        lines, key = _fingerprint(content.text)
+        lines, key = fingerprint(content.text)
         return lines, f"B{content.rtl}{content.justify}{key}"
     if isinstance(content, Text):
         return content.plain.count("\n") + 1, repr(content.spans) + content.plain + str(content.justify)
     if isinstance(content, Table):
-        cells = [_fingerprint(cell)[1] for column in content.columns for cell in column.cells]
+        cells = [fingerprint(cell)[1] for column in content.columns for cell in column.cells]
         return content.row_count, "|".join(cells)
     parts = getattr(content, "renderables", None)
     if parts is not None:
-        keys = [_fingerprint(part) for part in parts]
+        keys = [fingerprint(part) for part in parts]
         return sum(k[0] for k in keys), "\x00".join(k[1] for k in keys)
     return 1, repr(content)  # pragma: no cover - the screens only build the kinds above

@@ -14,22 +14,20 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Static
 
-from tawla.game import Action, Phase
+from tawla.game import Action, Match, Phase
 from tawla.game.table import Outcome, Table
 from tawla.i18n import isolate_ltr
 from tawla.i18n.messages import action_error_text
-from tawla.store.options import MoveNotation
 from tawla.ui.board import BoardModel, BoardView
 from tawla.ui.compat import going
 from tawla.ui.cursor import Cursor
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.game_keys import ACTIONS, SAME_WIDTH, allowed, describe, footer_state
-from tawla.ui.game_texts import GameTexts
+from tawla.ui.game_texts import GamePanel, GameWords, StatusLine
 from tawla.ui.geometry import Layout
 from tawla.ui.keys import both, digit_keys
-from tawla.ui.match_view import MatchTexts, MatchView, board_model, calls_rolls, layout_for, set_text
+from tawla.ui.match_view import MatchTexts, MatchView, board_model, layout_for
 from tawla.ui.move_entry import MoveEntry, MovePrompt
 from tawla.ui.screens.base import Localized
 from tawla.ui.screens.game_questions import GameQuestions
@@ -42,7 +40,7 @@ _PROMPT_KEYS = frozenset(_PROMPT_KEY_LIST.split(","))
 """The keys that open the move prompt (``:``, ``/`` and the key where ``/`` is on an Arabic layout)."""
 
 
-class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
+class GameScreen(GameQuestions, Localized, Screen[None]):
     """Two players, one keyboard: the match in progress."""
 
     CSS_PATH = "game.tcss"
@@ -76,13 +74,13 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
-        self.cursor: Cursor | None = None
+        self._carried: Cursor | None = None
+        """The cursor while the board is not there (before it is built, while F2 rebuilds it)."""
         self.problem: str | None = None
         self.asking = False
         """A dialog of the game is open over it (its keys wait)."""
         self.typing = False
         """The move prompt is open (it has the keys)."""
-        self._shown: dict[str, tuple[int, str]] = {}
         self._enabled: tuple[bool | None, ...] = ()
 
     @property
@@ -90,7 +88,7 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
         """What the status line tells of the last thing that happened, in the words in force
         each time it is said (F2 says it again in the other language)."""
         notice = self.table.notice
-        return None if notice is None else lambda: self.notice_text(notice)
+        return None if notice is None else lambda: self.said.notice_text(notice)
 
     @property
     def handover(self) -> bool:
@@ -101,8 +99,8 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
 
     def compose(self) -> ComposeResult:
         self.set_class(self.rtl, "-rtl")
-        yield MatchView(self.rtl, id="view")
-        yield Static(id="status")
+        yield MatchView(self.rtl, panel=GamePanel, id="view")
+        yield StatusLine(id="status")
         yield MoveEntry(self.rtl, id="prompt")
         yield TawlaFooter(compact=True)
 
@@ -134,7 +132,9 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
 
     async def rebuild(self) -> None:
         """After a change of language: mirror the layout and redraw every text. (Keys that
-        arrive meanwhile change the match; they are drawn after.)"""
+        arrive meanwhile change the match; they are drawn after.) The new board takes the
+        cursor where the old one had it."""
+        self._carried = self.cursor
         self.typing = False
         self._complete = False
         await super().rebuild()
@@ -142,7 +142,6 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
     def rebuilt(self) -> None:
         if not self._built():
             return
-        self._shown.clear()
         self._enabled = ()
         self._fit()
         self.redraw()
@@ -161,17 +160,23 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
         return layout_for(self.match.state, self.prefs)
 
     @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
+    def said(self) -> GameWords:
+        """What the game says, in the words and under the preferences in force."""
+        return GameWords(self.table, self.words, self.prefs)
+
+    @property
     def names(self) -> tuple[str, str]:
         """The players' names as shown (a default name in the interface's language)."""
-        texts = self.texts
-        return texts.name(self.match, 0), texts.name(self.match, 1)
+        return self.said.names
 
     @property
     def texts(self) -> MatchTexts:
         """Rolls, plays and names as the player reads them."""
-        prefs = self.prefs
-        calls = calls_rolls(self.words, prefs, self.match.state.rules)
-        return MatchTexts(self.words, prefs.ascii_board, calls, prefs.notation is MoveNotation.ARABIC)
+        return self.said.texts
 
     def refuse(self, outcome: Outcome) -> bool:
         """Say why the table refused the action (the status line, and the bell); False if it did not."""
@@ -218,6 +223,7 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
             self._complete = all(self.query(selector) for selector in selectors)
             if self._complete:
                 self._board_view = self.query_one(BoardView)
+                self._board_view.aim(self._carried)
         return self._complete
 
     _board_view: BoardView
@@ -227,8 +233,10 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
         if not self._built():
             return  # (a key before the screen is built, or while it is rebuilt: drawn once it is)
         self._board_view.stop()  # (whatever the players did: the board shows where things are now)
-        self.query_one(MatchView).show(self.banner_text(), self._board(), self.panel_text())
-        set_text(self, self._shown, "#status", self.status_text())
+        said = self.said
+        self.query_one(MatchView).show(said.banner_text(), self._board())
+        self.query_one(GamePanel).show_game(said, self.app.not_saving is not None)
+        self.query_one(StatusLine).show_game(said, self.problem, self.cursor)
         states = {name: self.footer_state(name) for name in self._ACTIONS}
         shown = tuple(state is not False for state in states.values())
         if shown != self._enabled:
@@ -239,6 +247,22 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
 
     def _board(self) -> BoardModel:
         return board_model(self.match, self.prefs, self.words, self.cursor)
+
+    @property
+    def cursor(self) -> Cursor | None:
+        """The board's cursor (the board owns it; carried here while there is no board)."""
+        return self._board_view.cursor if self._built() else self._carried
+
+    @cursor.setter
+    def cursor(self, cursor: Cursor | None) -> None:
+        if self._built():
+            self._board_view.aim(cursor)
+        else:
+            self._carried = cursor
+
+    @on(BoardView.CursorMoved)
+    def _cursor_moved(self) -> None:
+        self.redraw()
 
     @property
     def showing_steps(self) -> bool:
@@ -310,23 +334,17 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
     # -- actions: moving checkers --------------------------------------------------------------------
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        if self.cursor is not None:
-            self.cursor = self.cursor.move(dx, dy)
+        if self._built() and self._board_view.move_cursor(dx, dy):
             self.problem = None
-            self.redraw()
 
     def action_cycle(self, direction: int) -> None:
-        if self.cursor is not None:
-            self.cursor = self.cursor.cycle(direction)
-            self.redraw()
+        if self._built():
+            self._board_view.cycle(direction)
 
     def action_pick(self) -> None:
         turn = self.match.state.turn
-        if self.cursor is None or turn is None:
-            return
-        self.cursor = self.cursor.pick(turn)
-        self.problem = None
-        self.redraw()
+        if turn is not None and self._built() and self._board_view.pick(turn):
+            self.problem = None
 
     def action_put(self) -> None:
         if self.cursor is not None and self.cursor.step is not None:
@@ -339,20 +357,16 @@ class GameScreen(GameTexts, GameQuestions, Localized, Screen[None]):
         self.after(self.table.step_with(source, die))
 
     def action_undo(self) -> None:
-        if self.cursor is not None and self.cursor.picked is not None:
-            self.cursor = self.cursor.drop()
-            self.redraw()
-            return
+        if self._built() and self._board_view.drop():
+            return  # (the checker picked up put back)
         self.after(self.table.undo())
 
     def action_escape(self) -> None:
         if self.typing:
             self.close_prompt()
             return
-        if self.cursor is not None and self.cursor.picked is not None:
-            self.cursor = self.cursor.drop()
-            self.redraw()
-            return
+        if self._built() and self._board_view.drop():
+            return  # (the checker picked up put back)
         self.after(self.table.undo_turn())
 
     def action_confirm(self) -> None:

@@ -13,6 +13,7 @@ from tawla.ui.screens.dialogs import AnswerScreen, ConfirmScreen, LineScreen, Re
 
 if TYPE_CHECKING:
     from tawla.game.table import Table
+    from tawla.ui.game_texts import GameWords
 
 
 class GameQuestions:
@@ -23,15 +24,16 @@ class GameQuestions:
         @property
         def names(self) -> tuple[str, str]: ...
 
+        @property
+        def said(self) -> GameWords:
+            """The screen's: what the game says."""
+
     table: Table
     app: Any
     asking: bool
     t: Callable[..., str]
     t_n: Callable[..., str]
     saying: Callable[..., Callable[[], str]]
-    result_body: Callable[..., str]
-    resign_levels_text: Callable[..., str]
-    tally_text: Callable[..., str]
     dismiss: Any
     after: Callable[[Outcome], None]
     """The screen's: draw what the table says happened."""
@@ -84,7 +86,7 @@ class GameQuestions:
 
         title = lambda: self.t("resign.title", name=self.names[state.on_roll])  # noqa: E731  # (said again after F2)
         hint = self.saying("resign.hint" if len(levels) == 3 else f"resign.hint{len(levels)}")
-        body = lambda: self.resign_levels_text(state, levels)  # noqa: E731
+        body = lambda: self.said.resign_levels_text(state, levels)  # noqa: E731
         self.app.push_screen(ResignLevelScreen(title, body, hint, levels), chosen)
 
     def _answer_resignation(self) -> None:
@@ -118,7 +120,7 @@ class GameQuestions:
         t = self.t
 
         def body() -> str:  # (the card's texts are said again in the other language after F2)
-            return self.result_body(state, result)
+            return self.said.result_body(state, result)
 
         self.asking = True
         if state.phase is Phase.MATCH_OVER:
@@ -169,7 +171,7 @@ class GameQuestions:
         under_way = state.game_under_way
 
         def lines() -> list[str]:  # (said again in the other language after F2)
-            said = [self.tally_text(counted.sides, counted.winner if counted.games else -1)]
+            said = [self.said.tally_text(counted.sides, counted.winner if counted.games else -1)]
             if under_way:
                 said.append(self.t("session.under_way"))
             said.append(self.t("session.to_history" if counted.games else "session.no_games"))
