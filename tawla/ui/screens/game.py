@@ -224,19 +224,23 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
             if self._complete:
                 self._board_view = self.query_one(BoardView)
                 self._board_view.aim(self._carried)
+                self._views = (self.query_one(MatchView), self.query_one(GamePanel), self.query_one(StatusLine))
         return self._complete
 
     _board_view: BoardView
-    """The board's view, found with the others by :meth:`_built` (not looked up at every key)."""
+    _views: tuple[MatchView, GamePanel, StatusLine]
+    """The board's view and the views drawn at every key, found by :meth:`_built` (not looked up
+    at every key)."""
 
     def redraw(self) -> None:
         if not self._built():
             return  # (a key before the screen is built, or while it is rebuilt: drawn once it is)
         self._board_view.stop()  # (whatever the players did: the board shows where things are now)
         said = self.said
-        self.query_one(MatchView).show(said.banner_text(), self._board())
-        self.query_one(GamePanel).show_game(said, self.app.not_saving is not None)
-        self.query_one(StatusLine).show_game(said, self.problem, self.cursor)
+        view, panel, status = self._views
+        view.show(said.banner_text(), self._board())
+        panel.show_game(said, self.app.not_saving is not None)
+        status.show_game(said, self.problem, self.cursor)
         states = {name: self.footer_state(name) for name in self._ACTIONS}
         shown = tuple(state is not False for state in states.values())
         if shown != self._enabled:
