@@ -318,3 +318,34 @@ async def test_enter_twice_on_a_pairs_match_opens_its_story_once(tmp_path: Path)
         assert stack(app)[-2:] == ["FiguresScreen", "StoryScreen"]
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is figures, lambda: f"one Esc: back on the figures ({stack(app)})")
+
+
+async def test_a_focus_asked_for_a_widget_a_rebuild_took_away_is_refused(tmp_path: Path) -> None:
+    """A focus that arrives for a widget of the old compose (F2 twice in a burst: the first
+    rebuild's refocus, deferred by Textual, reached the old widget after the second rebuild
+    had removed it) leaves the focus where it is: a screen focused outside itself looked its
+    keys up from that widget alone, and its footer composed none (rules-3, once in a few dozen
+    storms)."""
+    app = TawlaApp(lang="en", dice=SeededDice(1), settings=Settings(bidi_checked=True), paths=history(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _open(pilot, STORMS["rules"])
+        screen = app.screen
+        old = screen.query_one("#scroll")
+        await wait_until(pilot, lambda: screen.focused is old, "the rules' text has the focus")
+        await pilot.press("f2")
+        await wait_until(
+            pilot,
+            lambda: (
+                app.words.rtl and _in_its_language(app) and screen.focused is not None and screen.focused is not old
+            ),
+            "the rules rebuilt in Arabic, the new text focused",
+        )
+        now = screen.focused
+        screen.set_focus(old)  # (the late refocus of the old text)
+        assert screen.focused is now
+        app.action_language()
+        await wait_until(
+            pilot,
+            lambda: not app.words.rtl and _in_its_language(app) and _footer_shows_keys(app),
+            lambda: f"the rules rebuilt in English, their footer showing their keys ({_state(app)})",
+        )
