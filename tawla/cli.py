@@ -19,11 +19,13 @@ from typing import Any, NoReturn, TextIO
 from tawla import __version__
 from tawla.engine import IdError, Position, legal_plays, position_from_id, position_id
 from tawla.engine.notation import format_play
+from tawla.engine.tavla import BoardTextError, FirstChecker, Game, Mother, TavlaBoard, Variant, parse_board, tavla_plays
 from tawla.i18n import LANGUAGES, choose_language, plain
 from tawla.i18n import tr as _tr
 
 _DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
 _ROLL = re.compile(r"^([1-6])[-,/]?([1-6])$")
+BACKGAMMON = Variant(Game.BACKGAMMON)
 
 
 def tr(lang: str, key: str, /, **params: object) -> str:
@@ -53,36 +55,52 @@ def _position(text: str, lang: str) -> Position:
         raise InputError(tr(lang, "cli.error.position_id", id=text, problem=id_error_text(lang, exc))) from None
 
 
-def moves_lines(pid: str, roll_text: str, lang: str) -> list[str]:
-    """Lines ``move<TAB>resulting Position ID`` (mover's view), or ``pass<TAB>same ID``."""
-    position = _position(pid, lang)
+def _board(text: str, variant: Variant, lang: str) -> TavlaBoard:
+    try:
+        return parse_board(variant.game, text)
+    except BoardTextError as exc:
+        problem = tr(lang, f"board_text.{exc.code}", **exc.params)
+        raise InputError(tr(lang, "cli.error.board", text=text, problem=problem)) from None
+
+
+def _plays(position_text: str, roll: tuple[int, int], variant: Variant, lang: str) -> tuple[str, list[tuple[str, str]]]:
+    """The position as written back, and each play as (move, result), both in the game's text."""
+    if variant.game is Game.BACKGAMMON:
+        position = _position(position_text, lang)
+        return position_id(position), [(format_play(p), position_id(p.result)) for p in legal_plays(position, roll)]
+    board = _board(position_text, variant, lang)
+    return board.text(), [(format_play(p), p.result.text()) for p in tavla_plays(board, roll, variant)]
+
+
+def moves_lines(pid: str, roll_text: str, lang: str, variant: Variant = BACKGAMMON) -> list[str]:
+    """Lines ``move<TAB>resulting position`` (mover's view), or ``pass<TAB>the same position``;
+    a Position ID for backgammon, tawla's position text for Plakoto and Fevga."""
     roll = parse_roll(roll_text, lang)
-    return [f"{format_play(p)}\t{position_id(p.result)}" for p in legal_plays(position, roll)]
+    return [f"{move}\t{result}" for move, result in _plays(pid, roll, variant, lang)[1]]
 
 
-def moves_record(line: str, lang: str) -> dict[str, object]:
+def moves_record(line: str, lang: str, variant: Variant = BACKGAMMON) -> dict[str, object]:
     """The JSON object for one batch line."""
     fields = line.split()
     try:
         if len(fields) != 2:
             raise InputError(tr(lang, "cli.error.batch_line"))
-        position = _position(fields[0], lang)
         roll = parse_roll(fields[1], lang)
+        position, plays = _plays(fields[0], roll, variant, lang)
     except InputError as exc:
         return {"input": line.strip(), "error": str(exc)}
-    plays = legal_plays(position, roll)
     return {
-        "position": position_id(position),
+        "position": position,
         "dice": list(roll),
-        "plays": [{"move": format_play(p), "result": position_id(p.result)} for p in plays if not p.is_pass],
+        "plays": [{"move": move, "result": result} for move, result in plays if move != "pass"],
     }
 
 
-def run_batch(lines: Iterable[str], out: TextIO, lang: str) -> None:
+def run_batch(lines: Iterable[str], out: TextIO, lang: str, variant: Variant = BACKGAMMON) -> None:
     """Answer every non-empty line; bad lines get an ``{"error": ...}`` object."""
     for line in lines:
         if line.strip():
-            out.write(json.dumps(moves_record(line, lang), ensure_ascii=False))
+            out.write(json.dumps(moves_record(line, lang, variant), ensure_ascii=False))
             out.write("\n")
 
 
@@ -266,9 +284,21 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     moves = commands.add_parser(
         "moves", help=tr(lang, "cli.help.moves"), description=tr(lang, "cli.help.moves"), lang=lang
     )
-    moves.add_argument("position_id", nargs="?", metavar="POSITION_ID", help=tr(lang, "cli.help.position_id"))
+    # A Plakoto or Fevga position may begin with the opponent's count, "-15,0,...": argparse takes
+    # an argument beginning with "-" for an option unless it looks like a negative number, by
+    # this (private, stable since Python 3.2) pattern. The moves command has no option that
+    # starts with a digit, so anything "-<digit>..." is a value here.
+    moves._negative_number_matcher = re.compile(r"^-\d")
+    moves.add_argument("position_id", nargs="?", metavar="POSITION", help=tr(lang, "cli.help.position_id"))
     moves.add_argument("roll", nargs="?", metavar="DICE", help=tr(lang, "cli.help.roll"))
     moves.add_argument("--batch", action="store_true", help=tr(lang, "cli.help.batch"))
+    moves.add_argument("--game", choices=[g.value for g in Game], default="backgammon", help=tr(lang, "cli.help.game"))
+    moves.add_argument(
+        "--mother", choices=[m.value for m in Mother], default="double", help=tr(lang, "cli.help.mother")
+    )
+    moves.add_argument(
+        "--first", choices=[f.value for f in FirstChecker], default="pass", help=tr(lang, "cli.help.first")
+    )
     book = commands.add_parser("book", help=tr(lang, "cli.help.book"), description=tr(lang, "cli.help.book"), lang=lang)
     book.add_argument("--csv", action="store_true", help=tr(lang, "cli.help.csv"))
     book.add_argument("--period", choices=("week", "month", "all"), default="all", help=tr(lang, "cli.help.period"))
@@ -288,15 +318,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = choose_language(_prescan_lang(argv))
     args = build_parser(lang).parse_args(argv)
     if args.command == "moves":
+        variant = Variant(Game(args.game), Mother(args.mother), FirstChecker(args.first))
         if args.batch:
             if args.position_id is not None:
                 return _fail(lang, tr(lang, "cli.error.missing"))
-            run_batch(sys.stdin, sys.stdout, lang)
+            run_batch(sys.stdin, sys.stdout, lang, variant)
             return 0
         if args.position_id is None or args.roll is None:
             return _fail(lang, tr(lang, "cli.error.missing"))
         try:
-            lines = moves_lines(args.position_id, args.roll, lang)
+            lines = moves_lines(args.position_id, args.roll, lang, variant)
         except InputError as exc:
             return _fail(lang, str(exc))
         sys.stdout.write("".join(line + "\n" for line in lines))

@@ -94,7 +94,7 @@ def test_help_lists_the_options() -> None:
     for option in ("--seed", "--dice", "--lang", "--version", "moves"):
         assert option in done.stdout
     moves_help = run("moves", "--help").stdout
-    assert "--batch" in moves_help and "POSITION_ID" in moves_help
+    assert "--batch" in moves_help and "POSITION" in moves_help
 
 
 def test_batch_answers_ten_thousand_lines_in_one_process() -> None:
@@ -109,7 +109,7 @@ def test_batch_answers_ten_thousand_lines_in_one_process() -> None:
     bad = {
         17: ("garbage 31", "14 characters"),
         42: ("4HPwATDgc/ABMA 70", "bad roll"),
-        9_998: ("4HPwATDgc/ABMA 31 2", "POSITION_ID DICE"),
+        9_998: ("4HPwATDgc/ABMA 31 2", "POSITION DICE"),
     }
     for i, (line, _) in bad.items():
         lines[i] = line
@@ -194,33 +194,67 @@ def test_an_error_in_a_command_names_the_command_and_its_help() -> None:
     [
         (
             "en",
-            "usage: tawla moves [-h] [--batch] [POSITION_ID] [DICE]\n"
+            "usage: tawla moves [-h] [--batch] [--game {backgammon,plakoto,fevga}]\n"
+            "                   [--mother {double,single,none}] [--first {pass,quarter}]\n"
+            "                   [POSITION] [DICE]\n"
             "\n"
             "list the legal plays of a position and a roll\n"
             "\n"
             "arguments:\n"
-            "  POSITION_ID  a GNU Backgammon Position ID, e.g. 4HPwATDgc/ABMA\n"
-            "  DICE         the roll, e.g. 31 or 3-1\n"
+            "  POSITION              a GNU Backgammon Position ID, e.g. 4HPwATDgc/ABMA;\n"
+            "                        with --game plakoto or fevga, a position text (see\n"
+            "                        --game)\n"
+            "  DICE                  the roll, e.g. 31 or 3-1\n"
             "\n"
             "options:\n"
-            "  -h, --help   show this help and exit\n"
-            "  --batch      read lines 'POSITION_ID DICE' from standard input and write one\n"
-            "               JSON object per line\n",
+            "  -h, --help            show this help and exit\n"
+            "  --batch               read lines 'POSITION DICE' from standard input and\n"
+            "                        write one JSON object per line\n"
+            "  --game {backgammon,plakoto,fevga}\n"
+            "                        the game: backgammon (the default), plakoto or fevga.\n"
+            "                        Their positions are written from the player on roll:\n"
+            "                        24 fields for its points 1 to 24 (n its checkers, -n\n"
+            "                        the opponent's, 0 none; in Plakoto np or -np: n on top\n"
+            "                        pinning one of the other side), ';', then the two\n"
+            "                        borne-off counts. Plakoto's start: -15,0,...,0,15;0,0\n"
+            "  --mother {double,single,none}\n"
+            "                        Plakoto's mother-checker rule: double (default),\n"
+            "                        single or none\n"
+            "  --first {pass,quarter}\n"
+            "                        Fevga's first checker must pass the opponent's start\n"
+            "                        (pass, default) or reach its quarter (quarter)\n",
         ),
         (
             "ar",
-            "الاستعمال: tawla moves [-h] [--batch] [POSITION_ID] [DICE]\n"
+            "الاستعمال: tawla moves [-h] [--batch] [--game {backgammon,plakoto,fevga}]\n"
+            "                       [--mother {double,single,none}]\n"
+            "                       [--first {pass,quarter}]\n"
+            "                       [POSITION] [DICE]\n"
             "\n"
             "عرض النقلات القانونية لوضعية ورمية\n"
             "\n"
             "الوسائط:\n"
-            "  POSITION_ID  معرّف وضعية من GNU Backgammon، مثل 4HPwATDgc/ABMA\n"
-            "  DICE         الرمية، مثل 31 أو 3-1\n"
+            "  POSITION              معرّف وضعية من GNU Backgammon، مثل 4HPwATDgc/ABMA؛ ومع\n"
+            "                        --game plakoto أو fevga نصّ وضعية (انظر --game)\n"
+            "  DICE                  الرمية، مثل 31 أو 3-1\n"
             "\n"
             "الخيارات:\n"
-            "  -h, --help   عرض هذه المساعدة والخروج\n"
-            "  --batch      قراءة أسطر بالشكل POSITION_ID DICE من الدخل القياسي وكتابة كائن\n"
-            "               JSON لكل سطر\n",
+            "  -h, --help            عرض هذه المساعدة والخروج\n"
+            "  --batch               قراءة أسطر بالشكل POSITION DICE من الدخل القياسي\n"
+            "                        وكتابة كائن JSON لكل سطر\n"
+            "  --game {backgammon,plakoto,fevga}\n"
+            "                        اللعبة: backgammon (الافتراضية) أو plakoto أو fevga.\n"
+            "                        وضعيتاهما تُكتبان من جهة صاحب الدور: أربعة وعشرون\n"
+            "                        حقلاً لنقاطه من 1 إلى 24 (n من أحجاره، و-n من أحجار\n"
+            "                        خصمه، و0 للخالية؛ وفي Plakoto np أو -np: n فوق حجر\n"
+            "                        محبوس للطرف الآخر)، ثم ؛ ثم عددا الأحجار الخارجة.\n"
+            "                        بداية Plakoto: -15,0,...,0,15;0,0\n"
+            "  --mother {double,single,none}\n"
+            "                        قاعدة الحجر الأم في Plakoto: double (الافتراضية) أو\n"
+            "                        single أو none\n"
+            "  --first {pass,quarter}\n"
+            "                        الحجر الأول في Fevga: يتجاوز نقطة بداية الخصم (pass،\n"
+            "                        الافتراضية) أو يبلغ ربعها (quarter)\n",
         ),
     ],
 )
@@ -392,3 +426,67 @@ def test_a_seed_no_save_could_hold_is_refused(seed: str, lang: str, words: str) 
     done = run(f"--seed={seed}", "--lang", lang)
     assert done.returncode == 2 and words in done.stderr and "--seed" in done.stderr
     assert "Traceback" not in done.stderr and "argument --seed" not in done.stderr
+
+
+PLAKOTO_START = "-15" + ",0" * 22 + ",15;0,0"
+FEVGA_START = "0," * 11 + "-15" + ",0" * 11 + ",15;0,0"
+
+
+def test_moves_of_plakoto_from_its_start_in_its_own_position_text() -> None:
+    # The text begins with "-": it is the position, not an option.
+    done = run("moves", "--game", "plakoto", PLAKOTO_START, "31")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "24/21 24/23\t-15" + ",0" * 19 + ",1,0,1,13;0,0",
+        "24/20\t-15" + ",0" * 18 + ",1,0,0,0,14;0,0",
+    ]
+
+
+def test_moves_of_fevga_opening_six_six_plays_one_checker_six() -> None:
+    done = run("moves", "--game", "fevga", FEVGA_START, "66")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout == "24/18\t" + "0," * 11 + "-15" + ",0" * 5 + ",1" + ",0" * 5 + ",14;0,0\n"
+
+
+def test_moves_writes_a_pin_and_reads_one() -> None:
+    lone = "-14" + ",0" * 18 + ",-1,0,0,0,15;0,0"
+    done = run("moves", "--game", "plakoto", lone, "41")
+    assert done.stdout.splitlines()[0] == "24/20* 24/23\t-14" + ",0" * 18 + ",1p,0,0,1,13;0,0"
+    # Read back, the pinner may be joined (20/19 would free the pinned checker again).
+    pinned = done.stdout.splitlines()[0].split("\t")[1]
+    again = run("moves", "--game", "plakoto", pinned, "33")
+    assert again.returncode == 0
+    assert "24/21(3) 23/20\t-14" + ",0" * 18 + ",2p,3,0,0,10;0,0" in again.stdout.splitlines()
+
+
+def test_moves_of_the_other_games_in_batch_one_json_line_each() -> None:
+    pinned = "-14" + ",0" * 18 + ",1p,0,0,1,13;0,0"
+    lines = f"{pinned} 66\n{FEVGA_START} 66\nnonsense 31\n"
+    done = run("moves", "--game", "fevga", "--batch", stdin=lines)
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0
+    assert out[0]["error"].endswith("point 20: only Plakoto pins")
+    assert out[1] == {
+        "position": FEVGA_START,
+        "dice": [6, 6],
+        "plays": [{"move": "24/18", "result": "0," * 11 + "-15" + ",0" * 5 + ",1" + ",0" * 5 + ",14;0,0"}],
+    }
+    assert "error" in out[2]
+
+
+@pytest.mark.parametrize(
+    ("text", "en", "ar"),
+    [
+        ("1,2,3;0,0", "it has 3 points, not 24", "فيها 3 من النقاط"),
+        (PLAKOTO_START.replace(";0,0", ""), "no ';'", "لا توجد ؛"),
+        (PLAKOTO_START.replace("15;", "14;"), "each side has fifteen checkers", "خمسة عشر حجراً"),
+        (FEVGA_START.replace("-15", "-14p"), "only Plakoto pins", "الحبس في Plakoto وحدها"),
+        (PLAKOTO_START.replace(",15;", ",x;"), "point 24: 'x' is not a count", "النقطة 24"),
+    ],
+)
+def test_a_bad_position_text_is_one_line_in_the_players_language_and_status_2(text: str, en: str, ar: str) -> None:
+    game = "fevga" if "-14p" in text else "plakoto"
+    for lang, words in (("en", en), ("ar", ar)):
+        done = run("--lang", lang, "moves", "--game", game, text, "31")
+        assert done.returncode == 2 and done.stdout == ""
+        assert len(done.stderr.splitlines()) == 1 and words in done.stderr, done.stderr

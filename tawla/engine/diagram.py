@@ -15,6 +15,7 @@ can state its position as a picture. Off counts are checked, not trusted.
 from __future__ import annotations
 
 from tawla.engine.position import BAR, Position, PositionError
+from tawla.engine.tavla import Game, TavlaBoard
 
 _TOP = tuple(range(13, 25))
 _BOTTOM = tuple(range(12, 0, -1))
@@ -74,3 +75,68 @@ def parse_diagram(text: str) -> Position:
             f"x{position.mover_off} o{position.opponent_off}",
         )
     return position
+
+
+# -- Plakoto and Fevga -----------------------------------------------------------------------
+#
+# The same picture without the bar, and a pinned checker written under its pinners:
+# ``2x/o`` is two of x's checkers on top of one of o's, pinned (Plakoto).
+
+
+def _tavla_cell(board: TavlaBoard, p: int) -> str:
+    v = board[p]
+    if not v:
+        return "."
+    pinned = board.pinned(p)
+    return f"{abs(v)}{'x' if v > 0 else 'o'}" + ("/x" if pinned > 0 else "/o" if pinned < 0 else "")
+
+
+def _tavla_row(cells: list[str]) -> str:
+    return " ".join(f"{c:>4}" for c in cells[:6]) + " | " + " ".join(f"{c:>4}" for c in cells[6:])
+
+
+def tavla_diagram(board: TavlaBoard) -> str:
+    """A Plakoto or Fevga board as five lines (see above); the last reads ``off xN oN``."""
+    return "\n".join(
+        [
+            _tavla_row([str(p) for p in _TOP]),
+            _tavla_row([_tavla_cell(board, p) for p in _TOP]),
+            _tavla_row([_tavla_cell(board, p) for p in _BOTTOM]),
+            _tavla_row([str(p) for p in _BOTTOM]),
+            f"off x{board.mover_off} o{board.opponent_off}",
+        ]
+    )
+
+
+def parse_tavla_diagram(game: Game, text: str) -> TavlaBoard:
+    """Read a picture drawn by :func:`tavla_diagram` (indentation and spacing are free)."""
+    lines = [[t for t in ln.split() if t != "|"] for ln in text.strip().splitlines() if ln.strip()]
+    if len(lines) != 5:
+        raise PositionError("diagram", f"a diagram has 5 lines, not {len(lines)}")
+    if [int(t) for t in lines[0]] != list(_TOP) or [int(t) for t in lines[3]] != list(_BOTTOM):
+        raise PositionError("diagram", "the point numbers are not 13-24 above and 12-1 below")
+    slots = [0] * 26
+    pins = [0] * 26
+    for points, cells in ((_TOP, lines[1]), (_BOTTOM, lines[2])):
+        if len(cells) != 12:
+            raise PositionError("diagram", f"a row has 12 points, not {len(cells)}")
+        for p, cell in zip(points, cells, strict=True):
+            if cell == ".":
+                continue
+            top, _, under = cell.partition("/")
+            count, side = int(top[:-1]), top[-1]
+            if side not in "xo" or count < 1 or under not in ("", "x", "o") or under == side:
+                raise PositionError("diagram", f"bad cell {cell!r} on point {p}")
+            slots[p] = count if side == "x" else -count
+            pins[p] = 1 if under == "x" else -1 if under == "o" else 0
+    board = TavlaBoard(game, slots, pins)
+    tail = lines[4]
+    if len(tail) != 3 or tail[0] != "off":
+        raise PositionError("diagram", "the last line reads 'off xN oN'")
+    if (board.mover_off, board.opponent_off) != (int(tail[1][1:]), int(tail[2][1:])):
+        raise PositionError(
+            "diagram",
+            f"off counts say x{tail[1][1:]} o{tail[2][1:]} "
+            f"but the board leaves x{board.mover_off} o{board.opponent_off}",
+        )
+    return board

@@ -24,6 +24,7 @@ from typing import NamedTuple
 from tawla.engine.explain import Reason, Why, explain_step
 from tawla.engine.moves import Play, Step, TurnState, turn_state
 from tawla.engine.position import BAR, OFF, Position
+from tawla.engine.tavla import Play as TavlaPlay
 
 _DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
 
@@ -94,7 +95,7 @@ def format_steps(steps: Sequence[Step]) -> str:
     return " ".join(t if counts[t] == 1 else f"{t}({counts[t]})" for t in out)
 
 
-def format_play(play: Play) -> str:
+def format_play(play: Play | TavlaPlay) -> str:
     """The notation of a play; ``pass`` when nothing could be played."""
     return format_steps(play.steps) if play.steps else "pass"
 

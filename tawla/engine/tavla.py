@@ -1,0 +1,767 @@
+"""Plakoto and Fevga: the two other games of the tavla family, on the same board.
+
+Backgammon (Portes) keeps its own fast generator in :mod:`tawla.engine.moves`; the two games
+here plug into one interface, :class:`Variant`, that says what differs: the start, whether a
+point is open, what landing on a lone opposing checker does (hit in backgammon, pin in Plakoto,
+nothing in Fevga, where a single checker holds a point), which way the opponent runs, the extra
+legality of a step, and when a game ends.
+
+Positions are :class:`TavlaBoard` objects, immutable and seen from the player on roll like a
+:class:`~tawla.engine.position.Position`, and read the same way (``board[p]`` is the signed count
+of the checkers *on top* of point ``p``, mover positive), plus :meth:`TavlaBoard.pinned`: the side
+whose checker lies pinned under them (Plakoto). There is no bar: slots 0 and 25 are always 0.
+
+Plays are :class:`~tawla.engine.moves.Play` tuples of :class:`~tawla.engine.moves.Step`; a step's
+``hit`` says that it *captured*: in Plakoto it pinned a checker. The turn, step by step, is a
+:class:`TavlaTurn`, with the same shape as :class:`~tawla.engine.moves.TurnState`.
+
+The rules (sources and the settings for their disagreements: the rules screen and
+``tests/tavla_reference.py``, which enumerates them independently):
+
+* **Plakoto.** 15 checkers each on their own 24-point, opposite directions. Landing on a single
+  opposing checker pins it; a pinned checker cannot move until every pinner has left, and its
+  point is closed to its owner. No bearing off while one of your checkers is pinned. **The
+  mother** (a side's last checker on its 24-point): pinned there, the game ends at once, won by
+  the pinner, unless the pinner still has a checker on its own 24-point; both mothers pinned is a
+  draw (:class:`Mother` says what it is worth, or that the rule is off).
+* **Fevga.** 15 checkers each on their own 24-point, diagonally opposite (the opponent's start is
+  the mover's 12-point); both sides run the same way; a single checker holds a point. Until the
+  mover's first checker has passed the opponent's start (:class:`FirstChecker`), no other checker
+  may leave the mover's start. The mover may never hold all six points of its starting quarter
+  (19-24), nor six points in a row with every opposing checker behind them.
+
+Every condition is checked after each step. A step that ends the game (the mother pinned, the
+fifteenth checker off) ends the play; such a play counts as using every die.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+from tawla.engine.moves import IllegalStep, Roll, Step, dice_of, normalise_roll
+from tawla.engine.position import CHECKERS, OFF, PositionError
+
+
+class Game(enum.StrEnum):
+    """A game of the tavla family. Values are catalog keys and saved names."""
+
+    BACKGAMMON = "backgammon"
+    """Backgammon; Portes in a tavli match."""
+    PLAKOTO = "plakoto"
+    FEVGA = "fevga"
+
+
+class Mother(enum.StrEnum):
+    """Plakoto's mother-checker rule (sources disagree; the default first)."""
+
+    DOUBLE = "double"
+    """A pinned mother ends the game at once: 2 points to the pinner, unless the pinner's own
+    mother is still home; both pinned is a draw."""
+    SINGLE = "single"
+    """The same, but the win counts single (1 point)."""
+    NONE = "none"
+    """No mother rule: a pinned mother is like any pinned checker."""
+
+
+class FirstChecker(enum.StrEnum):
+    """Fevga's first-checker rule: how far the first checker must go before a second may leave
+    the start (the default first)."""
+
+    PASS = "pass"
+    """Past the opponent's starting point (the mover's 12-point)."""
+    QUARTER = "quarter"
+    """Into the opponent's starting quarter (the mover's 7-12)."""
+
+
+class Ending(enum.Enum):
+    """How a step ended a game at once (seen from the mover who made it)."""
+
+    BORNE_OFF = "borne_off"
+    """The mover bore its fifteenth checker off."""
+    MOTHER = "mother"
+    """The mover pinned the opponent's mother and has no checker left on its own start."""
+    DRAW = "draw"
+    """Both mothers are pinned."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """The game and the table's settings that change which plays are legal or what they score."""
+
+    game: Game
+    mother: Mother = Mother.DOUBLE
+    first: FirstChecker = FirstChecker.PASS
+
+    def start(self) -> TavlaBoard:
+        """The starting position of this game (for backgammon use ``Position.start``)."""
+        return TavlaBoard.start(self.game)
+
+
+class Why(enum.Enum):
+    """Why a step is refused in these games, beyond backgammon's reasons. Values are catalog keys."""
+
+    PINNED = "pinned"
+    """The mover's checker on ``point`` is pinned under an opposing checker."""
+    POINT_HELD = "point_held"
+    """``point`` holds an opposing checker: in Fevga one checker holds a point; in Plakoto an
+    opposing checker on top of a pinned one of yours."""
+    FIRST_CHECKER = "first_checker"
+    """Fevga: no second checker may leave the start before the first has passed ``point``."""
+    START_QUARTER = "start_quarter"
+    """Fevga: the step would hold all six points of the mover's starting quarter."""
+    TRAPPING_PRIME = "trapping_prime"
+    """Fevga: the step would make six points in a row with every opposing checker behind them."""
+    BEAROFF_PINNED = "bearoff_pinned"
+    """Plakoto: no bearing off while a checker of the mover's is pinned."""
+
+
+class TavlaBoard:
+    """An immutable Plakoto or Fevga position from the point of view of the player on roll.
+
+    ``board[p]`` (p = 0..25) is the signed count of the checkers on top of point ``p`` (mover
+    positive, as in :class:`~tawla.engine.position.Position`; 0 and 25 are bars and stay 0).
+    :meth:`pinned` says whose checker lies pinned under them: +1 the mover's, -1 the opponent's.
+    """
+
+    __slots__ = ("_hash", "game", "pins", "slots")
+
+    _hash: int
+    game: Game
+    slots: tuple[int, ...]
+    pins: tuple[int, ...]
+
+    def __init__(self, game: Game, slots: Iterable[int], pins: Iterable[int] | None = None) -> None:
+        s = tuple(int(v) for v in slots)
+        p = tuple(int(v) for v in pins) if pins is not None else (0,) * 26
+        _validate(game, s, p)
+        self._set(game, s, p)
+
+    def _set(self, game: Game, slots: tuple[int, ...], pins: tuple[int, ...]) -> None:
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "slots", slots)
+        object.__setattr__(self, "pins", pins)
+        object.__setattr__(self, "_hash", hash((game, slots, pins)))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a TavlaBoard is immutable")
+
+    @classmethod
+    def _trusted(cls, game: Game, slots: Sequence[int], pins: Sequence[int]) -> TavlaBoard:
+        board = object.__new__(cls)
+        board._set(game, tuple(slots), tuple(pins))
+        return board
+
+    @classmethod
+    def start(cls, game: Game) -> TavlaBoard:
+        """Plakoto: both sides' 15 on their own 24-point; Fevga: the opponent's on the mover's 12."""
+        slots = [0] * 26
+        slots[24] = CHECKERS
+        slots[1 if game is Game.PLAKOTO else 12] = -CHECKERS
+        return cls._trusted(game, slots, (0,) * 26)
+
+    # -- reading, as a Position reads -------------------------------------
+
+    def __getitem__(self, point: int) -> int:
+        return self.slots[point]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.slots)
+
+    def __len__(self) -> int:
+        return 26
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TavlaBoard):
+            return NotImplemented
+        return self._hash == other._hash and (self.game, self.slots, self.pins) == (other.game, other.slots, other.pins)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def pinned(self, point: int) -> int:
+        """+1 when a mover's checker lies pinned under the opponent's on ``point``, -1 when an
+        opponent's lies under the mover's, 0 when none."""
+        return self.pins[point]
+
+    def mover(self, point: int) -> int:
+        """The mover's checkers on ``point`` (1..24), a pinned one included."""
+        v = self.slots[point]
+        return (v if v > 0 else 0) + (1 if self.pins[point] > 0 else 0)
+
+    def opponent_point(self, point: int) -> int:
+        """The opponent's own number for the mover's ``point`` (1..24)."""
+        return opponent_point(self.game, point)
+
+    @property
+    def mover_bar(self) -> int:
+        return 0
+
+    @property
+    def opponent_bar(self) -> int:
+        return 0
+
+    @property
+    def mover_on_board(self) -> int:
+        return sum(v for v in self.slots if v > 0) + sum(1 for v in self.pins if v > 0)
+
+    @property
+    def opponent_on_board(self) -> int:
+        return -sum(v for v in self.slots if v < 0) + sum(1 for v in self.pins if v < 0)
+
+    @property
+    def mover_off(self) -> int:
+        return CHECKERS - self.mover_on_board
+
+    @property
+    def opponent_off(self) -> int:
+        return CHECKERS - self.opponent_on_board
+
+    @property
+    def mover_pips(self) -> int:
+        """The mover's pip count (a checker on point p is p pips from off)."""
+        return sum(p * self.mover(p) for p in range(1, 25))
+
+    @property
+    def opponent_pips(self) -> int:
+        """The opponent's pip count, in its own numbering."""
+        return self.swapped().mover_pips
+
+    def all_home(self) -> bool:
+        """True when every checker the mover still has is on points 1-6."""
+        return not any(self.mover(p) for p in range(7, 25))
+
+    def is_game_over(self) -> bool:
+        """True when a side has borne off all fifteen (the mother's end is :func:`ending`)."""
+        return self.mover_off == CHECKERS or self.opponent_off == CHECKERS
+
+    def swapped(self) -> TavlaBoard:
+        """The same position seen from the other player (an involution)."""
+        slots = [0] * 26
+        pins = [0] * 26
+        for q in range(1, 25):
+            m = opponent_point(self.game, q)
+            slots[q] = -self.slots[m]
+            pins[q] = -self.pins[m]
+        return TavlaBoard._trusted(self.game, slots, pins)
+
+    # -- text ----------------------------------------------------------------
+
+    def text(self) -> str:
+        """The position as ``tawla moves --game`` reads and writes it (see :func:`parse_board`)."""
+        fields = []
+        for p in range(1, 25):
+            v, pin = self.slots[p], self.pins[p]
+            fields.append(f"{v}p" if pin else str(v))
+        return f"{','.join(fields)};{self.mover_off},{self.opponent_off}"
+
+    def __repr__(self) -> str:
+        return f"TavlaBoard({self.game.value}, {self.text()!r})"
+
+
+def opponent_point(game: Game, point: int) -> int:
+    """The opponent's own number for the mover's ``point`` (1..24): 25 - p, or p ± 12 in Fevga."""
+    if game is Game.FEVGA:
+        return point + 12 if point <= 12 else point - 12
+    return 25 - point
+
+
+def _validate(game: Game, slots: tuple[int, ...], pins: tuple[int, ...]) -> None:
+    if game is Game.BACKGAMMON:
+        raise PositionError("bad_game", "backgammon positions are Position objects")
+    if len(slots) != 26 or len(pins) != 26:
+        raise PositionError("bad_length", "a board has 26 slots")
+    if slots[0] or slots[25] or pins[0] or pins[25]:
+        raise PositionError("bad_bar", "there is no bar in Plakoto or Fevga")
+    for p in range(1, 25):
+        pin = pins[p]
+        if pin not in (-1, 0, 1):
+            raise PositionError("bad_pin", f"point {p}: one checker at most lies pinned", point=p)
+        if pin and game is not Game.PLAKOTO:
+            raise PositionError("bad_pin", "only Plakoto pins", point=p)
+        if pin and (slots[p] * pin) >= 0:
+            raise PositionError("bad_pin", f"point {p}: a pinned checker lies under the other side's", point=p)
+    mover = sum(v for v in slots if v > 0) + sum(1 for v in pins if v > 0)
+    opponent = -sum(v for v in slots if v < 0) + sum(1 for v in pins if v < 0)
+    for side, count in (("mover", mover), ("opponent", opponent)):
+        if count > CHECKERS:
+            raise PositionError(
+                "too_many_checkers", f"the {side} has {count} checkers (at most 15)", side=side, count=count
+            )
+
+
+class Play(NamedTuple):
+    """A whole Plakoto or Fevga turn: the steps in the order played and the resulting board
+    (still seen from the mover), as :class:`~tawla.engine.moves.Play` is for backgammon."""
+
+    steps: tuple[Step, ...]
+    result: TavlaBoard
+
+    @property
+    def is_pass(self) -> bool:
+        """True when nothing could be played."""
+        return not self.steps
+
+
+class BoardTextError(ValueError):
+    """A position text that cannot be read; ``code`` names the problem for the catalogs."""
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+def parse_board(game: Game, text: str) -> TavlaBoard:
+    """Read ``f1,...,f24;a,b``: the mover's points 1 to 24, then the borne-off counts.
+
+    A field is ``0``, ``n`` (the mover's), ``-n`` (the opponent's), or in Plakoto ``np`` /
+    ``-np``: n checkers of that side on top, pinning one of the other side. Each side's checkers
+    on the board and off must make fifteen. Raises :class:`BoardTextError`.
+    """
+    body, sep, off_text = text.strip().partition(";")
+    if not sep:
+        raise BoardTextError("no_off", "no ';' before the borne-off counts")
+    fields = [f.strip() for f in body.split(",")]
+    if len(fields) != 24:
+        raise BoardTextError("field_count", f"{len(fields)} points, not 24", count=len(fields))
+    slots = [0] * 26
+    pins = [0] * 26
+    for p, field in enumerate(fields, start=1):
+        pinned = field.endswith("p")
+        number = field[:-1] if pinned else field
+        try:
+            v = int(number, 10)
+        except ValueError:
+            raise BoardTextError("bad_field", f"point {p}: {field!r} is not a count", point=p, field=field) from None
+        if number.strip() != number or number.startswith("+"):
+            raise BoardTextError("bad_field", f"point {p}: {field!r} is not a count", point=p, field=field)
+        if pinned:
+            if game is not Game.PLAKOTO:
+                raise BoardTextError("pin_not_here", f"point {p}: only Plakoto pins", point=p)
+            if v == 0:
+                raise BoardTextError("bad_field", f"point {p}: a pin needs a checker on top", point=p, field=field)
+            pins[p] = -1 if v > 0 else 1
+        slots[p] = v
+    offs = [o.strip() for o in off_text.split(",")]
+    if len(offs) != 2 or not all(o.isdigit() for o in offs):
+        raise BoardTextError("bad_off", f"{off_text!r} is not two borne-off counts")
+    mover_off, opponent_off = int(offs[0]), int(offs[1])
+    try:
+        board = TavlaBoard(game, slots, pins)
+    except PositionError as err:
+        raise BoardTextError(err.code, str(err), **err.params) from None
+    if board.mover_on_board + mover_off != CHECKERS or board.opponent_on_board + opponent_off != CHECKERS:
+        raise BoardTextError(
+            "not_fifteen",
+            f"each side has fifteen checkers: the mover {board.mover_on_board}+{mover_off}, "
+            f"the opponent {board.opponent_on_board}+{opponent_off}",
+            mover=board.mover_on_board + mover_off,
+            opponent=board.opponent_on_board + opponent_off,
+        )
+    return board
+
+
+# -- the generator on raw lists --------------------------------------------
+
+
+def _passed(s: list[int], first: FirstChecker, mover_off: bool) -> bool:
+    """Fevga: whether the mover's first checker has gone far enough for a second to leave."""
+    if mover_off:
+        return True
+    top = 11 if first is FirstChecker.PASS else 12
+    return any(s[p] > 0 for p in range(1, top + 1))
+
+
+def _prime_traps(s: list[int]) -> bool:
+    """Fevga: six points in a row (along the opponent's way) with every opposing checker behind."""
+    # In the opponent's numbering q its checkers run 24 -> 1; q = m + 12 (m <= 12) or m - 12.
+    lowest = 25
+    for q in range(1, 25):
+        m = q - 12 if q > 12 else q + 12
+        if s[m] < 0:
+            lowest = q
+            break
+    if lowest == 25:
+        return False
+    run = 0
+    for q in range(1, lowest):
+        m = q - 12 if q > 12 else q + 12
+        if s[m] > 0:
+            run += 1
+            if run >= 6:
+                return True
+        else:
+            run = 0
+    return False
+
+
+class _Rules:
+    """One game's step rules on raw lists (``s``: signed tops, ``pn``: pins)."""
+
+    __slots__ = ("first", "game", "mother")
+
+    def __init__(self, variant: Variant) -> None:
+        self.game = variant.game
+        self.mother = variant.mother
+        self.first = variant.first
+
+    def refusal(self, s: list[int], pn: list[int], src: int, die: int) -> tuple[object, int] | int:
+        """The landing point (0 = off) of the mover's checker on ``src`` moved by ``die``, or the
+        reason it may not move: a :class:`Why`, or a backgammon ``explain.Why`` name as a string."""
+        if not 1 <= src <= 24 or s[src] <= 0:
+            if 1 <= src <= 24 and pn[src] > 0:
+                return (Why.PINNED, src)
+            return ("no_checker", src)
+        plakoto = self.game is Game.PLAKOTO
+        dst = src - die
+        if dst > 0:
+            v = s[dst]
+            if v < 0:
+                if plakoto:
+                    if v < -1:
+                        return ("point_closed", dst)
+                    if pn[dst]:
+                        return (Why.POINT_HELD, dst)
+                else:
+                    return (Why.POINT_HELD, dst)
+            if (
+                not plakoto
+                and src == 24
+                and not _passed(s, self.first, sum(v for v in s if v > 0) < CHECKERS)
+                and any(s[p] > 0 for p in range(1, 24))
+            ):
+                return (Why.FIRST_CHECKER, 12 if self.first is FirstChecker.PASS else 13)
+        else:
+            hi = 0
+            for p in range(24, 0, -1):
+                if s[p] > 0 or pn[p] > 0:
+                    hi = p
+                    break
+            if hi > 6:
+                return ("bearoff_not_yet", hi)
+            if plakoto and any(v > 0 for v in pn):
+                return (Why.BEAROFF_PINNED, src)
+            if dst < 0 and src != hi:
+                return ("higher_checker_first", src)
+            dst = OFF
+        if not plakoto and dst != OFF:
+            s[src] -= 1
+            s[dst] += 1
+            why: Why | None = None
+            if all(s[p] > 0 for p in range(19, 25)):
+                why = Why.START_QUARTER
+            elif _prime_traps(s):
+                why = Why.TRAPPING_PRIME
+            s[dst] -= 1
+            s[src] += 1
+            if why is not None:
+                return (why, dst)
+        return dst
+
+    def apply(self, s: list[int], pn: list[int], src: int, dst: int) -> bool:
+        """Move one checker in place; True when it pinned an opposing checker."""
+        s[src] -= 1
+        if s[src] == 0 and pn[src] < 0:
+            # The last pinner left: the pinned checker is free again.
+            s[src] = -1
+            pn[src] = 0
+        if dst == OFF:
+            return False
+        if s[dst] == -1:
+            # Plakoto only (in Fevga the point is refused before): a pin.
+            s[dst] = 1
+            pn[dst] = -1
+            return True
+        s[dst] += 1
+        return False
+
+    def ending(self, s: list[int], pn: list[int]) -> Ending | None:
+        """Whether the board after a step of the mover ends the game at once."""
+        if not any(v > 0 for v in s) and not any(v > 0 for v in pn):
+            return Ending.BORNE_OFF
+        if self.game is Game.PLAKOTO and self.mother is not Mother.NONE and pn[1] < 0:
+            if pn[24] > 0:
+                return Ending.DRAW
+            if s[24] <= 0:
+                return Ending.MOTHER
+        return None
+
+
+def _generate(board: TavlaBoard, roll: Roll, rules: _Rules) -> dict[TavlaBoard, tuple[Step, ...]]:
+    """Every legal play's resulting board, each with one way to play it (see the module doc)."""
+    s = list(board.slots)
+    pn = list(board.pins)
+    game = board.game
+    d1, d2 = roll
+    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[Step, ...], int]] = {}
+    seen: set[tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]] = set()
+    path: list[Step] = []
+
+    def record(used: int) -> None:
+        key = (tuple(s), tuple(pn))
+        old = found.get(key)
+        # Of two ways to the same board, keep the one that pins less: 24/23/19 rather than a
+        # pin made and undone on the way (24/20*/19), which says something that did not stay.
+        if old is None or sum(st.hit for st in path) < sum(st.hit for st in old[0]):
+            found[key] = (tuple(path), used)
+
+    def walk(dice: tuple[int, ...], depth: int) -> None:
+        if depth == len(dice):
+            record(depth)
+            return
+        key = (tuple(s), tuple(pn), depth, dice)
+        if key in seen:
+            return
+        seen.add(key)
+        die = dice[depth]
+        moved = False
+        for src in range(24, 0, -1):
+            if s[src] <= 0:
+                continue
+            dst = rules.refusal(s, pn, src, die)
+            if not isinstance(dst, int):
+                continue
+            moved = True
+            saved = (s[:], pn[:])
+            hit = rules.apply(s, pn, src, dst)
+            path.append(Step(src, dst, die, hit))
+            if rules.ending(s, pn) is not None:
+                record(len(dice))  # a step that ends the game: as if every die were used
+            else:
+                walk(dice, depth + 1)
+            path.pop()
+            s[:], pn[:] = saved
+        if not moved:
+            record(depth)
+
+    if not board.is_game_over():
+        for order in orders:
+            walk(order, 0)
+    if not found:
+        return {}
+    best = max(used for _, used in found.values())
+    if best == 0:
+        return {}
+    keep = {k: steps for k, (steps, used) in found.items() if used == best}
+    if d1 != d2 and best == 1:
+        higher = {k: steps for k, steps in keep.items() if steps[0].die == d1}
+        if higher:
+            keep = higher
+    return {TavlaBoard._trusted(game, k[0], k[1]): steps for k, steps in keep.items()}
+
+
+@lru_cache(maxsize=256)
+def _plays_cached(board: TavlaBoard, roll: Roll, variant: Variant) -> tuple[Play, ...]:
+    found = _generate(board, roll, _Rules(variant))
+    if not found:
+        return (Play((), board),)
+    return tuple(Play(steps, result) for result, steps in found.items())
+
+
+def _variant(board: TavlaBoard, variant: Variant | None) -> Variant:
+    if variant is None:
+        return Variant(board.game)
+    if variant.game is not board.game:
+        raise ValueError(f"a {board.game.value} board under {variant.game.value} rules")
+    return variant
+
+
+def tavla_plays(board: TavlaBoard, roll: Sequence[int], variant: Variant | None = None) -> tuple[Play, ...]:
+    """Every legal play for ``roll``, one per distinct resulting board (never empty: the pass).
+
+    ``variant`` carries the table's settings (the default rules of ``board.game`` if None).
+    """
+    return _plays_cached(board, normalise_roll(roll), _variant(board, variant))
+
+
+def ending(board: TavlaBoard, variant: Variant | None = None) -> Ending | None:
+    """Whether the game is over on ``board`` (after the mover's step), and how."""
+    if board.mover_off == CHECKERS:
+        return Ending.BORNE_OFF
+    return _Rules(_variant(board, variant)).ending(list(board.slots), list(board.pins))
+
+
+def points_won(variant: Variant, board: TavlaBoard, how: Ending) -> int:
+    """What the mover scores for ending the game ``how`` on ``board``: 1, or 2 when the
+    opponent has borne nothing off; the mother wins 2 (1 when :attr:`Mother.SINGLE`); a draw 0."""
+    if how is Ending.DRAW:
+        return 0
+    if how is Ending.MOTHER:
+        return 1 if variant.mother is Mother.SINGLE else 2
+    return 2 if board.opponent_off == 0 else 1
+
+
+def tavla_step(board: TavlaBoard, source: int, die: int, variant: Variant | None = None) -> tuple[Step, TavlaBoard]:
+    """One step on the board without the turn's forced-play rules; raises :class:`IllegalStep`."""
+    rules = _Rules(_variant(board, variant))
+    s, pn = list(board.slots), list(board.pins)
+    if not 1 <= die <= 6:
+        raise IllegalStep((source, die))
+    dst = rules.refusal(s, pn, source, die)
+    if not isinstance(dst, int):
+        raise IllegalStep((source, die))
+    hit = rules.apply(s, pn, source, dst)
+    return Step(source, dst, die, hit), TavlaBoard._trusted(board.game, s, pn)
+
+
+def step_refusal(board: TavlaBoard, source: int, die: int, variant: Variant | None = None) -> tuple[object, int] | None:
+    """Why the board refuses the step (ignoring the turn's forced-play rules), or None.
+
+    The reason is a :class:`Why` of these games, or the name of a backgammon ``explain.Why``
+    (``"no_checker"``, ``"point_closed"``, ``"bearoff_not_yet"``, ``"higher_checker_first"``),
+    with the point it is about.
+    """
+    out = _Rules(_variant(board, variant)).refusal(list(board.slots), list(board.pins), source, die)
+    return None if isinstance(out, int) else out
+
+
+class TavlaTurn:
+    """Where a Plakoto or Fevga turn stands after some steps; build with :func:`tavla_turn`.
+
+    The same shape as :class:`~tawla.engine.moves.TurnState`: ``legal`` holds the single steps
+    that lead on to some legal full play. ``ended`` says when a step ended the game at once.
+    """
+
+    __slots__ = ("_legal", "_plays", "made", "position", "remaining", "roll", "start", "steps_needed", "variant")
+
+    def __init__(
+        self,
+        variant: Variant,
+        start: TavlaBoard,
+        roll: Roll,
+        made: tuple[Step, ...],
+        position: TavlaBoard,
+        remaining: tuple[int, ...],
+        plays: tuple[Play, ...],
+    ) -> None:
+        self.variant = variant
+        self.start = start
+        self.roll = roll
+        self.made = made
+        self.position = position
+        self.remaining = remaining
+        self._plays = plays
+        self.steps_needed = max(len(p.steps) for p in plays)
+        self._legal: frozenset[Step] | None = None
+
+    @property
+    def ended(self) -> Ending | None:
+        """How the last step ended the game at once (None: it goes on)."""
+        if not self.made:
+            return None
+        return ending(self.position, self.variant)
+
+    @property
+    def legal(self) -> frozenset[Step]:
+        """Steps that can still be part of a legal full play: every step after which the rest
+        of some legal play can still be played (the plays keep one order of steps each)."""
+        if self._legal is None:
+            self._legal = self._steps()
+        return self._legal
+
+    def _steps(self) -> frozenset[Step]:
+        if self.complete:
+            return frozenset()
+        rules = _Rules(self.variant)
+        goals = {p.result for p in self._plays}
+        out: set[Step] = set()
+        for die in set(self.remaining):
+            rest = list(self.remaining)
+            rest.remove(die)
+            for src in range(24, 0, -1):
+                if self.position.slots[src] <= 0:
+                    continue
+                s, pn = list(self.position.slots), list(self.position.pins)
+                dst = rules.refusal(s, pn, src, die)
+                if not isinstance(dst, int):
+                    continue
+                hit = rules.apply(s, pn, src, dst)
+                after = TavlaBoard._trusted(self.position.game, s, pn)
+                if _reaches(after, tuple(rest), goals, rules, self.steps_needed - len(self.made) - 1):
+                    out.add(Step(src, dst, die, hit))
+        return frozenset(out)
+
+    @property
+    def complete(self) -> bool:
+        """True when the turn has used all the dice it must, or a step ended the game."""
+        return len(self.made) >= self.steps_needed or self.ended is not None
+
+    def play(self, step: Step | tuple[int, int]) -> TavlaTurn:
+        """The turn after one more step; raises :class:`IllegalStep` unless it is one of ``legal``."""
+        source, die = (step.source, step.die) if isinstance(step, Step) else step
+        chosen = next((s for s in self.legal if s.source == source and s.die == die), None)
+        if chosen is None:
+            raise IllegalStep(step)
+        _, after = tavla_step(self.position, source, die, self.variant)
+        rest = list(self.remaining)
+        rest.remove(die)
+        return TavlaTurn(self.variant, self.start, self.roll, (*self.made, chosen), after, tuple(rest), self._plays)
+
+    def undo(self) -> TavlaTurn:
+        """The turn with the last step taken back."""
+        return tavla_turn(self.start, self.roll, self.made[:-1], self.variant)
+
+    def as_play(self) -> Play:
+        """The finished turn as a :class:`Play` (only when ``complete``)."""
+        if not self.complete:
+            raise IllegalStep(self.made[-1] if self.made else (0, 0))
+        return Play(self.made, self.position)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TavlaTurn):
+            return NotImplemented
+        return (self.variant, self.start, self.roll, self.made) == (other.variant, other.start, other.roll, other.made)
+
+    def __hash__(self) -> int:
+        return hash((self.start, self.roll, self.made))
+
+    def __repr__(self) -> str:
+        return f"TavlaTurn(roll={self.roll}, made={self.made}, complete={self.complete})"
+
+
+def _reaches(board: TavlaBoard, dice: tuple[int, ...], goals: set[TavlaBoard], rules: _Rules, need: int) -> bool:
+    """Whether playing on from ``board`` reaches one of the legal results ``goals``."""
+    if board in goals and (need <= 0 or rules.ending(list(board.slots), list(board.pins)) is not None):
+        return True
+    if need <= 0 or not dice:
+        return False
+    for die in set(dice):
+        rest = list(dice)
+        rest.remove(die)
+        for src in range(24, 0, -1):
+            s, pn = list(board.slots), list(board.pins)
+            if s[src] <= 0:
+                continue
+            dst = rules.refusal(s, pn, src, die)
+            if not isinstance(dst, int):
+                continue
+            rules.apply(s, pn, src, dst)
+            after = TavlaBoard._trusted(board.game, s, pn)
+            if rules.ending(s, pn) is not None:
+                if after in goals:
+                    return True
+                continue
+            if _reaches(after, tuple(rest), goals, rules, need - 1):
+                return True
+    return False
+
+
+def tavla_turn(
+    board: TavlaBoard,
+    roll: Sequence[int],
+    made: Iterable[Step | tuple[int, int]] = (),
+    variant: Variant | None = None,
+) -> TavlaTurn:
+    """The turn after the steps ``made``; raises :class:`IllegalStep` for the first refused one."""
+    v = _variant(board, variant)
+    roll_ = normalise_roll(roll)
+    plays = _plays_cached(board, roll_, v)
+    turn = TavlaTurn(v, board, roll_, (), board, dice_of(roll_), plays)
+    for step in made:
+        turn = turn.play(step)
+    return turn
