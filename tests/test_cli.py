@@ -235,7 +235,7 @@ def test_an_error_in_a_command_names_the_command_and_its_help() -> None:
             "\n"
             "الوسائط:\n"
             "  POSITION              معرّف وضعية من GNU Backgammon، مثل 4HPwATDgc/ABMA؛ ومع\n"
-            "                        --game plakoto أو fevga نصّ وضعية (انظر --game)\n"
+            "                        --game plakoto أو fevga نصّ وضعية (التفاصيل في --game)\n"
             "  DICE                  الرمية، مثل 31 أو 3-1\n"
             "\n"
             "الخيارات:\n"
@@ -245,10 +245,10 @@ def test_an_error_in_a_command_names_the_command_and_its_help() -> None:
             "  --game {backgammon,plakoto,fevga}\n"
             "                        اللعبة: backgammon (الافتراضية) أو plakoto أو fevga.\n"
             "                        وضعيتاهما تُكتبان من جهة صاحب الدور: أربعة وعشرون\n"
-            "                        حقلاً لنقاطه من 1 إلى 24 (n من أحجاره، و-n من أحجار\n"
-            "                        خصمه، و0 للخالية؛ وفي Plakoto np أو -np: n فوق حجر\n"
-            "                        محبوس للطرف الآخر)، ثم ؛ ثم عددا الأحجار الخارجة.\n"
-            "                        بداية Plakoto: -15,0,...,0,15;0,0\n"
+            "                        حقلاً لنقاطه من 1 إلى 24 (3 لثلاثة من أحجاره، و-3\n"
+            "                        لثلاثة من أحجار خصمه، و0 للخالية؛ وفي Plakoto 2p أو\n"
+            "                        -2p لحجرين فوق حجر محبوس للطرف الآخر)، ثم ؛ ثم عددا\n"
+            "                        الأحجار الخارجة. بداية Plakoto: -15,0,...,0,15;0,0\n"
             "  --mother {double,single,none}\n"
             "                        قاعدة الحجر الأم في Plakoto: double (الافتراضية) أو\n"
             "                        single أو none\n"
@@ -477,7 +477,7 @@ def test_moves_of_the_other_games_in_batch_one_json_line_each() -> None:
 @pytest.mark.parametrize(
     ("text", "en", "ar"),
     [
-        ("1,2,3;0,0", "it has 3 points, not 24", "فيها 3 من النقاط"),
+        ("1,2,3;0,0", "24 points are needed, not 3", "لا 3"),
         (PLAKOTO_START.replace(";0,0", ""), "no ';'", "لا توجد ؛"),
         (PLAKOTO_START.replace("15;", "14;"), "each side has fifteen checkers", "خمسة عشر حجراً"),
         (FEVGA_START.replace("-15", "-14p"), "only Plakoto pins", "الحبس في Plakoto وحدها"),

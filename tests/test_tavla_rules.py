@@ -14,6 +14,7 @@ import pytest
 
 from tawla.engine import IllegalStep
 from tawla.engine.diagram import parse_tavla_diagram, tavla_diagram
+from tawla.engine.explain import Why
 from tawla.engine.notation import format_play
 from tawla.engine.tavla import (
     Ending,
@@ -22,7 +23,6 @@ from tawla.engine.tavla import (
     Mother,
     TavlaBoard,
     Variant,
-    Why,
     ending,
     opponent_point,
     parse_board,

@@ -65,6 +65,21 @@ class Why(enum.Enum):
     DEAD_END = "dead_end"
     """The step is possible on the board, but afterwards fewer dice could be
     played than the roll allows, so it is not allowed (R7). ``die``."""
+    # Plakoto and Fevga (tawla.engine.tavla)
+    PINNED = "pinned"
+    """Plakoto: the mover's checker on ``point`` is pinned under an opposing checker."""
+    POINT_HELD = "point_held"
+    """``point`` is held by one opposing checker: in Fevga one checker holds a point; in
+    Plakoto an opposing checker on top of a pinned one of the mover's."""
+    FIRST_CHECKER = "first_checker"
+    """Fevga: no second checker may leave the start before the first has passed ``point``."""
+    START_QUARTER = "start_quarter"
+    """Fevga: landing on ``point`` would hold all six points of the mover's starting quarter."""
+    TRAPPING_PRIME = "trapping_prime"
+    """Fevga: landing on ``point`` would make six points in a row with every opposing checker
+    behind them."""
+    BEAROFF_PINNED = "bearoff_pinned"
+    """Plakoto: no bearing off while one of the mover's checkers is pinned."""
 
 
 class Reason(NamedTuple):

@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from tawla.engine.explain import Reason, Why
 from tawla.engine.moves import IllegalStep, Roll, Step, dice_of, normalise_roll
 from tawla.engine.position import CHECKERS, OFF, PositionError
 
@@ -99,24 +100,6 @@ class Variant:
     def start(self) -> TavlaBoard:
         """The starting position of this game (for backgammon use ``Position.start``)."""
         return TavlaBoard.start(self.game)
-
-
-class Why(enum.Enum):
-    """Why a step is refused in these games, beyond backgammon's reasons. Values are catalog keys."""
-
-    PINNED = "pinned"
-    """The mover's checker on ``point`` is pinned under an opposing checker."""
-    POINT_HELD = "point_held"
-    """``point`` holds an opposing checker: in Fevga one checker holds a point; in Plakoto an
-    opposing checker on top of a pinned one of yours."""
-    FIRST_CHECKER = "first_checker"
-    """Fevga: no second checker may leave the start before the first has passed ``point``."""
-    START_QUARTER = "start_quarter"
-    """Fevga: the step would hold all six points of the mover's starting quarter."""
-    TRAPPING_PRIME = "trapping_prime"
-    """Fevga: the step would make six points in a row with every opposing checker behind them."""
-    BEAROFF_PINNED = "bearoff_pinned"
-    """Plakoto: no bearing off while a checker of the mover's is pinned."""
 
 
 class TavlaBoard:
@@ -409,13 +392,13 @@ class _Rules:
         self.mother = variant.mother
         self.first = variant.first
 
-    def refusal(self, s: list[int], pn: list[int], src: int, die: int) -> tuple[object, int] | int:
-        """The landing point (0 = off) of the mover's checker on ``src`` moved by ``die``, or the
-        reason it may not move: a :class:`Why`, or a backgammon ``explain.Why`` name as a string."""
+    def refusal(self, s: list[int], pn: list[int], src: int, die: int) -> tuple[Why, int] | int:
+        """The landing point (0 = off) of the mover's checker on ``src`` moved by ``die``, or
+        why it may not move and the point that says so."""
         if not 1 <= src <= 24 or s[src] <= 0:
             if 1 <= src <= 24 and pn[src] > 0:
                 return (Why.PINNED, src)
-            return ("no_checker", src)
+            return (Why.NO_CHECKER, src)
         plakoto = self.game is Game.PLAKOTO
         dst = src - die
         if dst > 0:
@@ -423,7 +406,7 @@ class _Rules:
             if v < 0:
                 if plakoto:
                     if v < -1:
-                        return ("point_closed", dst)
+                        return (Why.POINT_CLOSED, dst)
                     if pn[dst]:
                         return (Why.POINT_HELD, dst)
                 else:
@@ -442,11 +425,11 @@ class _Rules:
                     hi = p
                     break
             if hi > 6:
-                return ("bearoff_not_yet", hi)
+                return (Why.BEAROFF_NOT_YET, hi)
             if plakoto and any(v > 0 for v in pn):
                 return (Why.BEAROFF_PINNED, src)
             if dst < 0 and src != hi:
-                return ("higher_checker_first", src)
+                return (Why.HIGHER_CHECKER_FIRST, src)
             dst = OFF
         if not plakoto and dst != OFF:
             s[src] -= 1
@@ -609,13 +592,9 @@ def tavla_step(board: TavlaBoard, source: int, die: int, variant: Variant | None
     return Step(source, dst, die, hit), TavlaBoard._trusted(board.game, s, pn)
 
 
-def step_refusal(board: TavlaBoard, source: int, die: int, variant: Variant | None = None) -> tuple[object, int] | None:
-    """Why the board refuses the step (ignoring the turn's forced-play rules), or None.
-
-    The reason is a :class:`Why` of these games, or the name of a backgammon ``explain.Why``
-    (``"no_checker"``, ``"point_closed"``, ``"bearoff_not_yet"``, ``"higher_checker_first"``),
-    with the point it is about.
-    """
+def step_refusal(board: TavlaBoard, source: int, die: int, variant: Variant | None = None) -> tuple[Why, int] | None:
+    """Why the board refuses the step (ignoring the turn's forced-play rules) and the point it
+    is about, or None."""
     out = _Rules(_variant(board, variant)).refusal(list(board.slots), list(board.pins), source, die)
     return None if isinstance(out, int) else out
 
@@ -765,3 +744,57 @@ def tavla_turn(
     for step in made:
         turn = turn.play(step)
     return turn
+
+
+def explain_tavla_step(turn: TavlaTurn, source: int, die: int) -> Reason | None:
+    """Why moving a checker from ``source`` with ``die`` is refused now; None if it is allowed
+    (as :func:`tawla.engine.explain.explain_step` says it for backgammon)."""
+    if any(s.source == source and s.die == die for s in turn.legal):
+        return None
+    if turn.complete:
+        return Reason(Why.TURN_COMPLETE)
+    if die not in turn.remaining:
+        return Reason(Why.DIE_NOT_AVAILABLE, die=die)
+    board = turn.position
+    refused = step_refusal(board, source, die, turn.variant)
+    if refused is not None:
+        why, point = refused
+        if why is Why.BEAROFF_NOT_YET:
+            return Reason(why, number=sum(board.mover(p) for p in range(7, 25)))
+        if why is Why.HIGHER_CHECKER_FIRST:
+            return Reason(why, die=die)
+        return Reason(why, point=point)
+    high, low = turn.roll
+    if high != low and turn.steps_needed == 1 and die == low:
+        return Reason(Why.ONLY_HIGHER, die=high)
+    return Reason(Why.DEAD_END, die=die)
+
+
+def explain_tavla_roll(board: TavlaBoard, roll: Sequence[int], variant: Variant | None = None) -> tuple[Reason, ...]:
+    """What shapes the whole turn for ``roll`` (empty when the dice play freely), as
+    :func:`tawla.engine.explain.explain_roll` says it for backgammon."""
+    v = _variant(board, variant)
+    roll_ = normalise_roll(roll)
+    plays = tavla_plays(board, roll_, v)
+    needed = max(len(p.steps) for p in plays)
+    high, low = roll_
+    reasons: list[Reason] = []
+    if needed == 0:
+        reasons.append(Reason(Why.NO_PLAY))
+    elif high != low and needed == 1 and not any(ending(p.result, v) for p in plays):
+        alone = [d for d in roll_ if any(step_refusal(board, s, d, v) is None for s in range(1, 25) if board[s] > 0)]
+        if len(alone) == 2:
+            reasons.append(Reason(Why.ONLY_HIGHER, die=high))
+        else:
+            reasons.append(Reason(Why.ONLY_ONE_DIE, die=plays[0].steps[0].die))
+    elif high == low and needed < 4 and not any(ending(p.result, v) for p in plays):
+        reasons.append(Reason(Why.DOUBLES_PARTIAL, number=needed))
+    if v.game is Game.FEVGA and board[24] > 0 and needed < len(dice_of(roll_)):
+        after = [p.result for p in plays]
+        if any(
+            step_refusal(r, 24, d, v) == (Why.FIRST_CHECKER, 12 if v.first is FirstChecker.PASS else 13)
+            for r in after
+            for d in set(roll_)
+        ):
+            reasons.append(Reason(Why.FIRST_CHECKER, point=12 if v.first is FirstChecker.PASS else 13))
+    return tuple(reasons)
