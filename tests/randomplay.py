@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from tawla.engine import legal_plays
+from tawla.engine.games import plays_of
 from tawla.game import Action, ActionError, Match, MatchState, Phase, RuleSet, SeededDice
 from tawla.game.rules import NextOpener, Opening
 
@@ -120,7 +120,7 @@ def random_action(rng: random.Random, match: Match) -> None:
         elif turn.complete:
             match.confirm()
         elif r < 0.7:
-            match.play(rng.choice(legal_plays(turn.start, turn.roll)))
+            match.play(rng.choice(plays_of(state.variant, turn.start, turn.roll)))
         else:
             match.move(rng.choice(sorted(turn.legal)))
     else:  # pragma: no cover - MATCH_OVER never asks for an action

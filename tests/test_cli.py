@@ -253,7 +253,7 @@ def test_an_error_in_a_command_names_the_command_and_its_help() -> None:
             "                        قاعدة الحجر الأم في Plakoto: double (الافتراضية) أو\n"
             "                        single أو none\n"
             "  --first {pass,quarter}\n"
-            "                        الحجر الأول في Fevga: يتجاوز نقطة بداية الخصم (pass،\n"
+            "                        الحجر الأول في Fevga: يتجاوز خانة بداية الخصم (pass،\n"
             "                        الافتراضية) أو يبلغ ربعها (quarter)\n",
         ),
     ],
@@ -480,8 +480,8 @@ def test_moves_of_the_other_games_in_batch_one_json_line_each() -> None:
         ("1,2,3;0,0", "24 points are needed, not 3", "لا 3"),
         (PLAKOTO_START.replace(";0,0", ""), "no ';'", "لا توجد ؛"),
         (PLAKOTO_START.replace("15;", "14;"), "each side has fifteen checkers", "خمسة عشر حجراً"),
-        (FEVGA_START.replace("-15", "-14p"), "only Plakoto pins", "الحبس في Plakoto وحدها"),
-        (PLAKOTO_START.replace(",15;", ",x;"), "point 24: 'x' is not a count", "النقطة 24"),
+        (FEVGA_START.replace("-15", "-14p"), "only Plakoto pins", "الحبس في بلاكوتو وحدها"),
+        (PLAKOTO_START.replace(",15;", ",x;"), "point 24: 'x' is not a count", "الخانة 24"),
     ],
 )
 def test_a_bad_position_text_is_one_line_in_the_players_language_and_status_2(text: str, en: str, ar: str) -> None:

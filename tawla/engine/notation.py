@@ -25,6 +25,10 @@ from tawla.engine.explain import Reason, Why, explain_step
 from tawla.engine.moves import Play, Step, TurnState, turn_state
 from tawla.engine.position import BAR, OFF, Position
 from tawla.engine.tavla import Play as TavlaPlay
+from tawla.engine.tavla import TavlaBoard, TavlaTurn, Variant, explain_tavla_step, tavla_turn
+
+AnyTurn = TurnState | TavlaTurn
+"""A turn of backgammon, Plakoto or Fevga: notation reads them alike."""
 
 _DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
 
@@ -187,7 +191,13 @@ class TooManyMoves(NamedTuple):
     given: int
 
 
-def parse_play(position: Position, roll: Sequence[int], text: str, made: Sequence[Step] = ()) -> Play:
+def parse_play(
+    position: Position | TavlaBoard,
+    roll: Sequence[int],
+    text: str,
+    made: Sequence[Step] = (),
+    variant: Variant | None = None,
+) -> Play | TavlaPlay:
     """The legal play that ``text`` describes, or :class:`NotationError`.
 
     The order of the moves in the text does not matter; a collapsed move
@@ -195,22 +205,40 @@ def parse_play(position: Position, roll: Sequence[int], text: str, made: Sequenc
     only where the text marks a hit (``13/7*/3``). ``pass`` is the text of
     the pass. With ``made`` (steps of the turn already played), ``text`` is the
     rest of the turn, read on the board those steps left; the play returned is
-    the whole turn, ``made`` first.
+    the whole turn, ``made`` first. A Plakoto or Fevga board is read under ``variant`` (its
+    game's default rules if None), a ``*`` marking a pin.
     """
-    return _parse(position, roll, text, made, partial=False).as_play()
+    return _parse(position, roll, text, made, False, variant).as_play()
 
 
-def parse_turn(position: Position, roll: Sequence[int], text: str, made: Sequence[Step] = ()) -> TurnState:
+def parse_turn(
+    position: Position | TavlaBoard,
+    roll: Sequence[int],
+    text: str,
+    made: Sequence[Step] = (),
+    variant: Variant | None = None,
+) -> AnyTurn:
     """The turn as far as ``text`` takes it, or :class:`NotationError`: read as
     :func:`parse_play` reads it, but the moves need not finish the turn (``13/10/7``
     of a 3-3). What is played always leaves a legal way to finish it; the state
     returned has ``made`` first, then the text's steps (``complete`` when they end it:
     a text that can be read as the rest of the turn is read so)."""
-    return _parse(position, roll, text, made, partial=True)
+    return _parse(position, roll, text, made, True, variant)
 
 
-def _parse(position: Position, roll: Sequence[int], text: str, made: Sequence[Step], partial: bool) -> TurnState:
-    start = turn_state(position, roll, made)
+def _parse(
+    position: Position | TavlaBoard,
+    roll: Sequence[int],
+    text: str,
+    made: Sequence[Step],
+    partial: bool,
+    variant: Variant | None,
+) -> AnyTurn:
+    start: AnyTurn
+    if isinstance(position, TavlaBoard):
+        start = tavla_turn(position, roll, made, variant)
+    else:
+        start = turn_state(position, roll, made)
     if text.strip().lower() == "pass":
         if start.complete:
             return start
@@ -231,14 +259,14 @@ def _parse(position: Position, roll: Sequence[int], text: str, made: Sequence[St
     raise NotationError(failure[0], text)
 
 
-def checker_moves(state: TurnState) -> list[str]:
+def checker_moves(state: AnyTurn) -> list[str]:
     """Every move of one checker that the turn allows at ``state`` (with the rest of the turn
     still playable after it), in notation: ``13/12``, ``13/7``, ``13/6`` and ``13/7*/6`` of a
     6-1, ``bar/22``, ``6/off``; each what :func:`parse_turn` reads as that move. In a stable
     order: by starting point, highest first (the bar first), then by landing, nearest first."""
     found: dict[str, tuple[int, int, int]] = {}
 
-    def walk(at: TurnState, chain: tuple[Step, ...]) -> None:
+    def walk(at: AnyTurn, chain: tuple[Step, ...]) -> None:
         for step in sorted(at.legal, key=lambda s: (-s.source, -s.dest, s.die)):
             if chain and step.source != chain[-1].dest:
                 continue  # (the same checker goes on from where it landed)
@@ -251,11 +279,13 @@ def checker_moves(state: TurnState) -> list[str]:
     return sorted(found, key=lambda text: (found[text], text))
 
 
-def _precheck(state: TurnState, hops: list[_Hop], text: str) -> None:
+def _precheck(state: AnyTurn, hops: list[_Hop], text: str) -> None:
     """Problems that need no search: a missing checker, dice that cannot make a move."""
     have = {p: state.position[p] for p in range(1, 26) if state.position[p] > 0}
     for hop in hops:
         if have.get(hop.source, 0) <= 0:
+            if isinstance(state.position, TavlaBoard) and state.position.pinned(hop.source) > 0:
+                raise NotationError(Reason(Why.PINNED, point=hop.source), text)
             raise NotationError(Reason(Why.NO_CHECKER, point=hop.source), text)
         have[hop.source] -= 1
         have[hop.dest] = have.get(hop.dest, 0) + 1
@@ -290,8 +320,8 @@ Problem = Reason | NoRoute | Incomplete | TooManyMoves | SyntaxProblem
 
 
 def _search(
-    state: TurnState, hops: list[_Hop], strict: bool, failure: list[Problem], partial: bool = False
-) -> TurnState | None:
+    state: AnyTurn, hops: list[_Hop], strict: bool, failure: list[Problem], partial: bool = False
+) -> AnyTurn | None:
     """Depth-first: play the hops in any order, splitting collapsed ones over dice.
 
     ``strict`` refuses routes that hit where the text marks no hit, or that
@@ -335,17 +365,23 @@ def _towards(step: Step, hop: _Hop) -> bool:
     return hop.dest == OFF or (step.dest != OFF and step.dest >= hop.dest)
 
 
-def _why_not(state: TurnState, hop: _Hop) -> Problem:
+def _explain(state: AnyTurn, source: int, die: int) -> Reason | None:
+    if isinstance(state, TavlaTurn):
+        return explain_tavla_step(state, source, die)
+    return explain_step(state, source, die)
+
+
+def _why_not(state: AnyTurn, hop: _Hop) -> Problem:
     """Why no legal step starts this hop."""
     if hop.dest == OFF:
         for die in sorted(set(state.remaining), reverse=True):
-            reason = explain_step(state, hop.source, die)
+            reason = _explain(state, hop.source, die)
             if reason is not None and reason.why is not Why.DIE_NOT_AVAILABLE:
                 return reason
         return NoRoute(hop.source, hop.dest)
     distance = hop.source - hop.dest
     first = distance if distance in state.remaining else max(state.remaining, default=distance)
-    reason = explain_step(state, hop.source, first)
+    reason = _explain(state, hop.source, first)
     if reason is None or (distance not in state.remaining and reason.why is Why.DEAD_END):
         return NoRoute(hop.source, hop.dest)
     return reason

@@ -223,12 +223,13 @@ class TavlaBoard:
 
     def swapped(self) -> TavlaBoard:
         """The same position seen from the other player (an involution)."""
-        slots = [0] * 26
-        pins = [0] * 26
-        for q in range(1, 25):
-            m = opponent_point(self.game, q)
-            slots[q] = -self.slots[m]
-            pins[q] = -self.pins[m]
+        s, p = self.slots, self.pins
+        if self.game is Game.FEVGA:  # the opponent's q is our q + 12 (q <= 12) or q - 12
+            slots = (0, *(-v for v in s[13:25]), *(-v for v in s[1:13]), 0)
+            pins = (0, *(-v for v in p[13:25]), *(-v for v in p[1:13]), 0)
+        else:  # our 25 - q, and the bars (always 0) stay
+            slots = tuple(-v for v in reversed(s))
+            pins = tuple(-v for v in reversed(p))
         return TavlaBoard._trusted(self.game, slots, pins)
 
     # -- text ----------------------------------------------------------------
@@ -474,6 +475,16 @@ class _Rules:
         return None
 
 
+def _over(board: TavlaBoard, rules: _Rules) -> bool:
+    """Whether the game is already over on ``board``, for either side: nothing more is played."""
+    if board.is_game_over():
+        return True
+    other = board.swapped()
+    return rules.ending(list(board.slots), list(board.pins)) is not None or (
+        rules.ending(list(other.slots), list(other.pins)) is not None
+    )
+
+
 def _generate(board: TavlaBoard, roll: Roll, rules: _Rules) -> dict[TavlaBoard, tuple[Step, ...]]:
     """Every legal play's resulting board, each with one way to play it (see the module doc)."""
     s = list(board.slots)
@@ -482,30 +493,30 @@ def _generate(board: TavlaBoard, roll: Roll, rules: _Rules) -> dict[TavlaBoard, 
     d1, d2 = roll
     orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[Step, ...], int]] = {}
-    seen: set[tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]] = set()
+    seen: set[tuple[int, ...]] = set()
     path: list[Step] = []
 
     def record(used: int) -> None:
         key = (tuple(s), tuple(pn))
         old = found.get(key)
-        # Of two ways to the same board, keep the one that pins less: 24/23/19 rather than a
-        # pin made and undone on the way (24/20*/19), which says something that did not stay.
-        if old is None or sum(st.hit for st in path) < sum(st.hit for st in old[0]):
+        if old is None:
+            found[key] = (tuple(path), used)
+        elif sum(st.hit for st in path) < sum(st.hit for st in old[0]):
+            # Of two ways to the same board, keep the one that pins less: 24/23/19 rather than
+            # a pin made and undone on the way (24/20*/19), which says what did not stay.
             found[key] = (tuple(path), used)
 
     def walk(dice: tuple[int, ...], depth: int) -> None:
         if depth == len(dice):
             record(depth)
             return
-        key = (tuple(s), tuple(pn), depth, dice)
+        key = (*s, *pn, depth, *dice)
         if key in seen:
             return
         seen.add(key)
         die = dice[depth]
         moved = False
-        for src in range(24, 0, -1):
-            if s[src] <= 0:
-                continue
+        for src in [p for p in range(24, 0, -1) if s[p] > 0]:
             dst = rules.refusal(s, pn, src, die)
             if not isinstance(dst, int):
                 continue
@@ -513,7 +524,7 @@ def _generate(board: TavlaBoard, roll: Roll, rules: _Rules) -> dict[TavlaBoard, 
             saved = (s[:], pn[:])
             hit = rules.apply(s, pn, src, dst)
             path.append(Step(src, dst, die, hit))
-            if rules.ending(s, pn) is not None:
+            if (dst == OFF or (hit and dst == 1) or (src == 24 and mothers)) and rules.ending(s, pn) is not None:
                 record(len(dice))  # a step that ends the game: as if every die were used
             else:
                 walk(dice, depth + 1)
@@ -522,7 +533,9 @@ def _generate(board: TavlaBoard, roll: Roll, rules: _Rules) -> dict[TavlaBoard, 
         if not moved:
             record(depth)
 
-    if not board.is_game_over():
+    # (only a bear-off, a pin on the opponent's start or a checker leaving ours can end a game)
+    mothers = rules.game is Game.PLAKOTO and rules.mother is not Mother.NONE
+    if not _over(board, rules):
         for order in orders:
             walk(order, 0)
     if not found:
@@ -538,7 +551,7 @@ def _generate(board: TavlaBoard, roll: Roll, rules: _Rules) -> dict[TavlaBoard, 
     return {TavlaBoard._trusted(game, k[0], k[1]): steps for k, steps in keep.items()}
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=2048)
 def _plays_cached(board: TavlaBoard, roll: Roll, variant: Variant) -> tuple[Play, ...]:
     found = _generate(board, roll, _Rules(variant))
     if not found:
@@ -606,7 +619,19 @@ class TavlaTurn:
     that lead on to some legal full play. ``ended`` says when a step ended the game at once.
     """
 
-    __slots__ = ("_legal", "_plays", "made", "position", "remaining", "roll", "start", "steps_needed", "variant")
+    __slots__ = (
+        "_goals",
+        "_legal",
+        "_plays",
+        "_rules",
+        "made",
+        "position",
+        "remaining",
+        "roll",
+        "start",
+        "steps_needed",
+        "variant",
+    )
 
     def __init__(
         self,
@@ -627,6 +652,8 @@ class TavlaTurn:
         self._plays = plays
         self.steps_needed = max(len(p.steps) for p in plays)
         self._legal: frozenset[Step] | None = None
+        self._rules = _Rules(variant)
+        self._goals = frozenset(p.result for p in plays)
 
     @property
     def ended(self) -> Ending | None:
@@ -646,24 +673,25 @@ class TavlaTurn:
     def _steps(self) -> frozenset[Step]:
         if self.complete:
             return frozenset()
-        rules = _Rules(self.variant)
-        goals = {p.result for p in self._plays}
-        out: set[Step] = set()
-        for die in set(self.remaining):
-            rest = list(self.remaining)
-            rest.remove(die)
-            for src in range(24, 0, -1):
-                if self.position.slots[src] <= 0:
-                    continue
-                s, pn = list(self.position.slots), list(self.position.pins)
-                dst = rules.refusal(s, pn, src, die)
-                if not isinstance(dst, int):
-                    continue
-                hit = rules.apply(s, pn, src, dst)
-                after = TavlaBoard._trusted(self.position.game, s, pn)
-                if _reaches(after, tuple(rest), goals, rules, self.steps_needed - len(self.made) - 1):
-                    out.add(Step(src, dst, die, hit))
-        return frozenset(out)
+        out = (self._check(src, die) for die in set(self.remaining) for src in range(24, 0, -1))
+        return frozenset(step for step in out if step is not None)
+
+    def _check(self, source: int, die: int) -> Step | None:
+        """The step if it leads on to a legal full play, else None."""
+        if self.complete or die not in self.remaining or not 1 <= source <= 24 or self.position.slots[source] <= 0:
+            return None
+        rules = self._rules
+        s, pn = list(self.position.slots), list(self.position.pins)
+        dst = rules.refusal(s, pn, source, die)
+        if not isinstance(dst, int):
+            return None
+        hit = rules.apply(s, pn, source, dst)
+        after = TavlaBoard._trusted(self.position.game, s, pn)
+        rest = list(self.remaining)
+        rest.remove(die)
+        if _reaches(after, tuple(rest), self._goals, rules, self.steps_needed - len(self.made) - 1):
+            return Step(source, dst, die, hit)
+        return None
 
     @property
     def complete(self) -> bool:
@@ -673,7 +701,10 @@ class TavlaTurn:
     def play(self, step: Step | tuple[int, int]) -> TavlaTurn:
         """The turn after one more step; raises :class:`IllegalStep` unless it is one of ``legal``."""
         source, die = (step.source, step.die) if isinstance(step, Step) else step
-        chosen = next((s for s in self.legal if s.source == source and s.die == die), None)
+        if self._legal is not None:
+            chosen = next((s for s in self._legal if s.source == source and s.die == die), None)
+        else:
+            chosen = self._check(source, die)
         if chosen is None:
             raise IllegalStep(step)
         _, after = tavla_step(self.position, source, die, self.variant)
@@ -703,7 +734,7 @@ class TavlaTurn:
         return f"TavlaTurn(roll={self.roll}, made={self.made}, complete={self.complete})"
 
 
-def _reaches(board: TavlaBoard, dice: tuple[int, ...], goals: set[TavlaBoard], rules: _Rules, need: int) -> bool:
+def _reaches(board: TavlaBoard, dice: tuple[int, ...], goals: frozenset[TavlaBoard], rules: _Rules, need: int) -> bool:
     """Whether playing on from ``board`` reaches one of the legal results ``goals``."""
     if board in goals and (need <= 0 or rules.ending(list(board.slots), list(board.pins)) is not None):
         return True

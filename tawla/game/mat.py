@@ -93,11 +93,11 @@ def _games(match: Match) -> list[_Game]:
             case Rolled(dice=(d1, d2)):
                 dice = (max(d1, d2), min(d1, d2))
             case TurnEnded():
-                assert before.turn is not None
+                assert isinstance(before.turn, TurnState)  # (write_mat refuses the other games)
                 game.cells.append(_turn_cell(before.on_roll, before.turn, dice))
             case Stepped(source=source, die=die) if state.turn is None:
                 # The step that bore the last checker off: the turn and the game end with it.
-                assert before.turn is not None
+                assert isinstance(before.turn, TurnState)
                 game.cells.append(_turn_cell(before.on_roll, before.turn.play((source, die)), dice))
             case Doubled():
                 game.cells.append((before.on_roll, f" Doubles => {state.offered}"))
@@ -114,6 +114,7 @@ def _games(match: Match) -> list[_Game]:
             Phase.MATCH_OVER,
         ):
             result = state.results[-1]
+            assert result.winner is not None  # (only Plakoto has draws)
             game.result = (result.winner, result.points)
     return games
 
@@ -161,7 +162,10 @@ def _game_lines(game: _Game, names: tuple[str, str]) -> list[str]:
 
 
 def write_mat(match: Match, date: _dt.date | None = None) -> str:
-    """The whole match or session as ``.mat`` text (a money session is a "0 point match")."""
+    """The whole match or session as ``.mat`` text (a money session is a "0 point match").
+    Backgammon only: the format has no Plakoto or Fevga (raises ``ValueError``)."""
+    if match.rules.tavla:
+        raise ValueError(".mat is backgammon's")
     names = (_name(match.names[0]), _name(match.names[1]))
     day = date or _dt.date.today()
     lines = [

@@ -18,15 +18,15 @@ from typing import Any
 from tawla.engine import (
     GameState,
     MatchInfo,
-    Play,
     Step,
-    TurnState,
-    legal_plays,
     match_id,
     position_id,
 )
+from tawla.engine import games as engine
 from tawla.engine.explain import Reason
+from tawla.engine.games import AnyPlay, Turn
 from tawla.engine.notation import NotationError, parse_play
+from tawla.engine.position import Position
 from tawla.engine.xgid import xgid
 from tawla.game.dice import DiceNeeded, DiceSource, FairDice
 from tawla.game.events import (
@@ -120,7 +120,7 @@ class Match:
         self.revision = 0
         """Counts every change of the history (an action, an undo): what autosave watches."""
         self._state = self.start
-        self._turns: list[tuple[int, TurnState]] = []
+        self._turns: list[tuple[int, Turn]] = []
         self._actions: tuple[MatchState | None, frozenset[Action]] = (None, frozenset())
         for event in events:
             self._apply(event)
@@ -232,12 +232,12 @@ class Match:
         return self._apply(event)
 
     @property
-    def turns(self) -> tuple[tuple[int, TurnState], ...]:
+    def turns(self) -> tuple[tuple[int, Turn], ...]:
         """The completed turns of the current game: who played each and how."""
         return tuple(self._turns)
 
     @property
-    def last_turn(self) -> tuple[int, TurnState] | None:
+    def last_turn(self) -> tuple[int, Turn] | None:
         """The last completed turn of this game (None at a game's start)."""
         return self._turns[-1] if self._turns else None
 
@@ -292,7 +292,7 @@ class Match:
             self.undo()
         return self._state
 
-    def play(self, play: Play | str) -> MatchState:
+    def play(self, play: AnyPlay | str) -> MatchState:
         """Replace the steps of this turn by a whole play (a :class:`Play` or its notation).
 
         The turn is left complete but not confirmed. Raises :class:`ActionError`
@@ -306,7 +306,7 @@ class Match:
         assert s.turn is not None
         if isinstance(play, str):
             try:
-                play = parse_play(s.turn.start, s.turn.roll, play)
+                play = parse_play(s.turn.start, s.turn.roll, play, variant=s.variant)
             except NotationError as exc:
                 raise ActionError("bad_notation", notation=exc) from None
         self.undo_turn()
@@ -321,7 +321,7 @@ class Match:
             self.move(step)
         return self._state
 
-    def play_forced(self) -> Play | None:
+    def play_forced(self) -> AnyPlay | None:
         """Play the only legal play, when the turn in progress has exactly one and no step is
         made yet; returns it (the turn is left complete, not confirmed), or None when nothing
         was played (no turn in progress, a step already made, a choice, or a roll that passes).
@@ -330,7 +330,7 @@ class Match:
         turn = s.turn
         if s.phase is not Phase.MOVING or turn is None or turn.made or not turn.steps_needed:
             return None
-        plays = legal_plays(turn.start, turn.roll)
+        plays = engine.plays_of(s.variant, turn.start, turn.roll)
         if len(plays) != 1:
             return None
         self.play(plays[0])
@@ -378,9 +378,26 @@ class Match:
 
     # -- IDs and export -------------------------------------------------------------
 
+    @property
+    def has_ids(self) -> bool:
+        """Whether the game being played has GNU Backgammon's IDs and XGID (backgammon only)."""
+        return isinstance(self._state.board, Position)
+
     def position_id(self) -> str:
-        """GNU Backgammon Position ID of the board at the start of the current turn."""
-        return position_id(self._state.board)
+        """GNU Backgammon Position ID of the board at the start of the current turn (backgammon
+        only: see :meth:`board_key`)."""
+        board = self._state.board
+        if not isinstance(board, Position):
+            raise ValueError("Position IDs are backgammon's")
+        return position_id(board)
+
+    def board_key(self) -> str:
+        """The board at the start of the current turn as text: the Position ID in backgammon,
+        the game and its position text in Plakoto and Fevga (``plakoto:-15,0,...;0,0``)."""
+        board = self._state.board
+        if isinstance(board, Position):
+            return position_id(board)
+        return f"{board.game.value}:{board.text()}"
 
     def match_info(self) -> MatchInfo:
         """The fields of the current Match ID."""
@@ -392,6 +409,8 @@ class Match:
                 Ending.BEAR_OFF: GameState.OVER,
                 Ending.DROP: GameState.DROPPED,
                 Ending.RESIGN: GameState.RESIGNED,
+                Ending.MOTHER: GameState.OVER,
+                Ending.DRAW: GameState.OVER,
             }[ending]
         else:
             game_state = GameState.PLAYING
@@ -418,4 +437,7 @@ class Match:
     def xgid(self) -> str:
         """eXtreme Gammon's XGID of the same moment (a double or resignation on offer is left out)."""
         rules = self._state.rules
-        return xgid(self._state.board, self.match_info(), beavers=rules.beavers, max_cube=rules.max_cube)
+        board = self._state.board
+        if not isinstance(board, Position):
+            raise ValueError("XGIDs are backgammon's")
+        return xgid(board, self.match_info(), beavers=rules.beavers, max_cube=rules.max_cube)

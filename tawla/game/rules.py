@@ -19,6 +19,8 @@ from typing import Any, Final
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from tawla.engine.tavla import FirstChecker, Game, Mother, Variant
+
 
 class Opening(enum.StrEnum):
     """What the winner of the opening roll does (R3)."""
@@ -38,6 +40,39 @@ class NextOpener(enum.StrEnum):
     """Every game starts with an opening roll (tournament practice)."""
 
 
+class GameChoice(enum.StrEnum):
+    """What a match plays: one game of the tavla family, or the tavli match of all three."""
+
+    BACKGAMMON = "backgammon"
+    PLAKOTO = "plakoto"
+    FEVGA = "fevga"
+    TAVLI = "tavli"
+    """Portes (backgammon), Plakoto and Fevga in turn, to 3, 5 or 7 points."""
+
+
+TAVLI_ORDER: Final = (Game.BACKGAMMON, Game.PLAKOTO, Game.FEVGA)
+"""The games of a tavli match, in turn from the first."""
+
+TAVLI_LENGTHS: Final = (3, 5, 7)
+"""The lengths a tavli match is played to (5 is usual)."""
+
+TAVLA_CUSTOMS: Final[dict[str, Any]] = {
+    "cube": False,
+    "gammons_count": True,
+    "backgammons_count": False,
+    "opening": "winner_rerolls",
+    "next_game_opener": "previous_winner",
+}
+"""What Plakoto, Fevga and the tavli match are played with: no cube, 1 point or 2 when the loser
+has borne nothing off (no triple), the winner of the opening roll rolls again, and the winner of
+a game starts the next."""
+
+GAME_OPTIONS: Final = {
+    "mother": (GameChoice.PLAKOTO, GameChoice.TAVLI),
+    "first_checker": (GameChoice.FEVGA, GameChoice.TAVLI),
+}
+"""The options of one game, and what plays it."""
+
 MAX_CUBE_LIMIT: Final = 4096
 """The largest cube a rule set may allow (gnubg's limit, 2^12)."""
 
@@ -52,6 +87,10 @@ class RuleSet(BaseModel):
     # Field docstrings stay in the source for readers; asking pydantic to parse them
     # (use_attribute_docstrings) costs a fifth of a second at every start.
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    game: GameChoice = GameChoice.BACKGAMMON
+    """The game played: backgammon, Plakoto, Fevga, or the tavli match of the three in turn.
+    Anything but backgammon is played with :data:`TAVLA_CUSTOMS`."""
 
     match_length: int = Field(default=5, ge=0, le=99)
     """Points needed to win the match; 0 means money play, an open-ended session (R20)."""
@@ -93,6 +132,14 @@ class RuleSet(BaseModel):
     """Automatic doubles (R4a, money play only, with an opening roll every game): how many tied
     opening rolls per game turn the cube up (it stays in the middle); 0 = none."""
 
+    mother: Mother = Mother.DOUBLE
+    """Plakoto's mother checker pinned on its starting point: the game ends, 2 points (unless the
+    pinner's own mother is home; both pinned: a draw), or 1 point, or no such rule."""
+
+    first_checker: FirstChecker = FirstChecker.PASS
+    """Fevga: no second checker leaves the start before the first has passed the opponent's
+    starting point (or, the other custom, reached the opponent's starting quarter)."""
+
     @property
     def is_match(self) -> bool:
         """True for match play, False for money play."""
@@ -106,8 +153,36 @@ class RuleSet(BaseModel):
             raise PydanticCustomError(key, message, ctx)
         return self
 
+    @property
+    def tavla(self) -> bool:
+        """True for Plakoto, Fevga and the tavli match: no cube, no triple, the café opening."""
+        return self.game is not GameChoice.BACKGAMMON
+
+    def game_of(self, number: int) -> Game:
+        """The game played as game ``number`` (from 1) of the match."""
+        if self.game is GameChoice.TAVLI:
+            return TAVLI_ORDER[(number - 1) % len(TAVLI_ORDER)]
+        return Game(self.game.value)
+
+    def variant_of(self, number: int) -> Variant:
+        """The game ``number`` (from 1) plays, with this table's settings for it."""
+        game = self.game_of(number)
+        if game is Game.PLAKOTO:
+            return Variant(game, mother=self.mother)
+        if game is Game.FEVGA:
+            return Variant(game, first=self.first_checker)
+        return Variant(game)
+
     def _problems(self) -> list[tuple[str, str, dict[str, Any]]]:
         out: list[tuple[str, str, dict[str, Any]]] = []
+        if self.tavla:
+            if any(getattr(self, name) != value for name, value in TAVLA_CUSTOMS.items()):
+                out.append(("rules.tavla_customs", "these games are played with the café customs, no cube", {}))
+            if self.game is GameChoice.TAVLI and self.match_length not in TAVLI_LENGTHS:
+                out.append(("rules.tavli_length", "a tavli match is played to 3, 5 or 7 points", {}))
+        for name, games in GAME_OPTIONS.items():
+            if self.game not in games and getattr(self, name) != type(self).model_fields[name].default:
+                out.append((f"rules.{name}_game", f"{name} belongs to another game", {}))
         if self.max_cube & (self.max_cube - 1):
             out.append(
                 (
@@ -153,6 +228,17 @@ class RuleSet(BaseModel):
         automatic doubles in money play, all with the cube; raccoons with beavers; backgammons
         when gammons count; automatic doubles only when every game has an opening roll."""
         money = not self.is_match
+        if name in GAME_OPTIONS:
+            return self.game in GAME_OPTIONS[name]
+        if self.tavla and name in TAVLA_CUSTOMS | {
+            "max_cube": 0,
+            "holland": 0,
+            "jacoby": 0,
+            "beavers": 0,
+            "raccoons": 0,
+            "automatic_doubles": 0,
+        }:
+            return False
         if name == "max_cube":
             return self.cube
         if name == "holland":
@@ -177,6 +263,13 @@ class RuleSet(BaseModel):
         (``rules.automatic_doubles_opener``), not quietly undone.
         """
         data = {**self.model_dump(), **changes}
+        if data["game"] != GameChoice.BACKGAMMON:
+            data.update(TAVLA_CUSTOMS)
+            if data["game"] == GameChoice.TAVLI and data["match_length"] not in TAVLI_LENGTHS:
+                data["match_length"] = 5
+        for name, games in GAME_OPTIONS.items():
+            if data["game"] not in games:
+                data[name] = type(self).model_fields[name].default
         if data["match_length"] > 0:
             data.update(jacoby=False, beavers=False, raccoons=False, automatic_doubles=0)
         else:
@@ -249,6 +342,8 @@ def preset_of(rules: RuleSet) -> str:
 
 
 OPTIONS: Final = (
+    "mother",
+    "first_checker",
     "opening",
     "next_game_opener",
     "cube",

@@ -17,9 +17,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tawla.engine import IllegalStep, Position, TurnState, turn_state
-from tawla.engine.explain import Reason, Why, explain_step
-from tawla.engine.position import OFF
+from tawla.engine import IllegalStep, Position
+from tawla.engine import games as engine
+from tawla.engine.explain import Reason, Why
+from tawla.engine.games import Board, Turn
+from tawla.engine.tavla import Ending as GameEnd
+from tawla.engine.tavla import Mother, Variant
 from tawla.game.events import (
     Beavered,
     Doubled,
@@ -88,6 +91,10 @@ class Ending(enum.StrEnum):
     BEAR_OFF = "bear_off"
     DROP = "drop"
     RESIGN = "resign"
+    MOTHER = "mother"
+    """Plakoto: the winner pinned the loser's mother checker on its starting point."""
+    DRAW = "draw"
+    """Plakoto: both mothers are pinned; nobody scores."""
 
 
 class ActionError(ValueError):
@@ -113,7 +120,8 @@ class Cube:
 class GameResult:
     """A finished game."""
 
-    winner: int
+    winner: int | None
+    """The player who won the game; None for a draw (Plakoto's two pinned mothers)."""
     ending: Ending
     kind: ResultKind
     """The size of the win on the board, or the level resigned (SINGLE for a drop)."""
@@ -132,13 +140,13 @@ class MatchState:
     game: int = 1
     """Number of the game being played, from 1."""
     score: tuple[int, int] = (0, 0)
-    board: Position = field(default_factory=Position.start)
-    """The board seen from the player on roll."""
+    board: Board = field(default_factory=Position.start)
+    """The board seen from the player on roll (a Plakoto or Fevga board in those games)."""
     on_roll: int = 0
     cube: Cube = Cube()
     offered: int = 0
     """The cube value under discussion while a double, beaver or raccoon awaits an answer."""
-    turn: TurnState | None = None
+    turn: Turn | None = None
     """The turn in progress (phase MOVING)."""
     cube_turned: bool = False
     """The cube has been turned this turn (a double, beaver or raccoon was taken): the player
@@ -175,6 +183,11 @@ class MatchState:
         return None
 
     @property
+    def variant(self) -> Variant:
+        """The game being played (in a tavli match, the game of this number) and its settings."""
+        return self.rules.variant_of(self.game)
+
+    @property
     def offered_by(self) -> int:
         """Who made the cube offer on the table: the doubler, the beaverer (the doubled player,
         redoubling at once) or the raccooner (the doubler again)."""
@@ -197,7 +210,7 @@ class MatchState:
         """A game after the Crawford game."""
         return self.crawford_used and not self.crawford_game
 
-    def board_for(self, player: int) -> Position:
+    def board_for(self, player: int) -> Board:
         """The board seen from ``player``."""
         return self.board if player == self.on_roll else self.board.swapped()
 
@@ -206,7 +219,7 @@ class MatchState:
         return self.board_for(player).mover_pips
 
     @property
-    def board_now(self) -> Position:
+    def board_now(self) -> Board:
         """The board with the steps of the turn in progress made (seen from the player on roll)."""
         return self.turn.position if self.turn is not None else self.board
 
@@ -294,7 +307,7 @@ class MatchState:
         if self.phase is not Phase.GAME_OVER or not self.results:
             return None
         if self.rules.next_game_opener is NextOpener.PREVIOUS_WINNER:
-            return self.results[-1].winner
+            return self.results[-1].winner  # (None after a draw: an opening roll decides)
         return None
 
     @property
@@ -458,7 +471,7 @@ def end_session_refusal(state: MatchState) -> ActionError | None:
     return None
 
 
-def _step(state: MatchState, source: int, die: int) -> TurnState | ActionError:
+def _step(state: MatchState, source: int, die: int) -> Turn | ActionError:
     """The turn after moving a checker from ``source`` with ``die``, or the refusal (with the
     engine's reason for a refused step)."""
     error = phase_refusal(state, Phase.MOVING)
@@ -469,7 +482,7 @@ def _step(state: MatchState, source: int, die: int) -> TurnState | ActionError:
     try:
         return turn.play((source, die))
     except IllegalStep:
-        return ActionError("illegal_step", explain_step(turn, source, die))
+        return ActionError("illegal_step", engine.explain_step(turn, source, die))
 
 
 def move_refusal(state: MatchState) -> ActionError | None:
@@ -562,7 +575,7 @@ def refusal(state: MatchState, event: Event) -> ActionError | None:
 
 def new_match(rules: RuleSet) -> MatchState:
     """The state before the first opening roll."""
-    return MatchState(rules=rules)
+    return MatchState(rules=rules, board=engine.start_board(rules.variant_of(1)))
 
 
 def replay(rules: RuleSet, events: Iterable[Event], start: MatchState | None = None) -> MatchState:
@@ -581,9 +594,10 @@ def advance(state: MatchState, event: Event) -> MatchState:
         if isinstance(turn, ActionError):
             raise turn
         moved = replace(state, turn=turn)
-        # The game ends the moment the fifteenth checker is off: that step is the last of
-        # the turn, and nothing (no undo, no resignation) can come after it.
-        if turn.made[-1].dest == OFF and turn.position.mover_off == 15:
+        # The game ends the moment the fifteenth checker is off (or, in Plakoto, a mother is
+        # pinned): that step is the last of the turn, and nothing (no undo, no resignation)
+        # can come after it.
+        if engine.turn_ended(turn) is not None:
             return _turn_over(moved)
         return moved
     error = refusal(state, event)
@@ -593,7 +607,8 @@ def advance(state: MatchState, event: Event) -> MatchState:
         case OpeningRolled(die0=d0, die1=d1):
             return _opening(state, d0, d1)
         case Rolled(dice=(d1, d2)):
-            return replace(state, phase=Phase.MOVING, turn=turn_state(state.board, (d1, d2)), cube_turned=False)
+            turn = engine.new_turn(state.variant, state.board, (d1, d2))
+            return replace(state, phase=Phase.MOVING, turn=turn, cube_turned=False)
         case TurnEnded():
             return _turn_over(state)
         case Doubled():
@@ -646,7 +661,7 @@ def _opening(state: MatchState, d0: int, d1: int) -> MatchState:
     if rules.opening is Opening.WINNER_REROLLS:
         return replace(base, phase=Phase.TURN)
     dice = (max(d0, d1), min(d0, d1))
-    return replace(base, phase=Phase.MOVING, turn=turn_state(state.board, dice))
+    return replace(base, phase=Phase.MOVING, turn=engine.new_turn(state.variant, state.board, dice))
 
 
 def _turn_over(state: MatchState) -> MatchState:
@@ -658,8 +673,15 @@ def _turn_over(state: MatchState) -> MatchState:
     played = list(state.turns_played)
     played[state.on_roll] += 1
     moved = replace(state, turn=None, turns_played=(played[0], played[1]))
-    if after.mover_off == 15:
-        kind = _result_kind(after)
+    how = engine.turn_ended(turn)
+    if how is GameEnd.DRAW:
+        return _finish(replace(moved, board=after), GameResult(None, Ending.DRAW, ResultKind.SINGLE, 1, 0))
+    if how is GameEnd.MOTHER:
+        kind = ResultKind.SINGLE if state.rules.mother is Mother.SINGLE else ResultKind.GAMMON
+        result = GameResult(state.on_roll, Ending.MOTHER, kind, state.cube.value, int(kind))
+        return _finish(replace(moved, board=after), result)
+    if how is GameEnd.BORNE_OFF:
+        kind = _result_kind(after) if isinstance(after, Position) else _tavla_kind(after.opponent_off)
         result = GameResult(state.on_roll, Ending.BEAR_OFF, kind, state.cube.value, state.points_for(kind))
         return _finish(replace(moved, board=after), result)
     return replace(moved, phase=Phase.TURN, board=after.swapped(), on_roll=1 - state.on_roll)
@@ -673,9 +695,15 @@ def _result_kind(after: Position) -> ResultKind:
     return ResultKind.BACKGAMMON if in_winners_home else ResultKind.GAMMON
 
 
+def _tavla_kind(loser_off: int) -> ResultKind:
+    """Plakoto and Fevga: 1 point, or 2 when the loser has borne nothing off."""
+    return ResultKind.SINGLE if loser_off else ResultKind.GAMMON
+
+
 def _finish(state: MatchState, result: GameResult) -> MatchState:
     score = list(state.score)
-    score[result.winner] += result.points
+    if result.winner is not None:
+        score[result.winner] += result.points
     over = state.rules.is_match and max(score) >= state.rules.match_length
     return replace(
         state,
@@ -691,7 +719,7 @@ def _next_game(state: MatchState) -> MatchState:
     previous = state.results[-1].winner
     crawford = False
     used = state.crawford_used
-    if rules.is_match and not used:
+    if rules.is_match and not used and not rules.tavla:
         # R16: the first game after a player first reaches match point - 1.
         at = [s == rules.match_length - 1 for s in state.score]
         if at[0] != at[1]:
@@ -699,7 +727,7 @@ def _next_game(state: MatchState) -> MatchState:
     fresh = replace(
         state,
         game=state.game + 1,
-        board=Position.start(),
+        board=engine.start_board(rules.variant_of(state.game + 1)),
         cube=Cube(),
         offered=0,
         turn=None,
@@ -712,6 +740,6 @@ def _next_game(state: MatchState) -> MatchState:
         resignation=None,
         resume=None,
     )
-    if rules.next_game_opener is NextOpener.PREVIOUS_WINNER:
+    if rules.next_game_opener is NextOpener.PREVIOUS_WINNER and previous is not None:
         return replace(fresh, phase=Phase.TURN, on_roll=previous)
     return replace(fresh, phase=Phase.OPENING, on_roll=0)

@@ -17,7 +17,8 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tawla.engine import Position, Roll, Step
+from tawla.engine import Roll, Step
+from tawla.engine.games import Board
 from tawla.engine.notation import NotationError, parse_play, parse_turn
 from tawla.game.match import Action, Match
 from tawla.game.state import ActionError, Phase, ResultKind, end_session_refusal, phase_refusal
@@ -96,7 +97,7 @@ class Shown:
     board before them, seen by ``mover``."""
 
     mover: int
-    before: Position
+    before: Board
     steps: tuple[Step, ...]
 
 
@@ -315,12 +316,12 @@ class Table:
         before, made, mover = state.board_now, turn.made, state.on_roll
         play = None
         try:
-            typed = parse_turn(turn.start, turn.roll, text, made=turn.made)
+            typed = parse_turn(turn.start, turn.roll, text, made=turn.made, variant=state.variant)
         except NotationError as error:
             typed = None
             if turn.made:  # the whole turn typed again from its start is fine too
                 try:
-                    play = parse_play(turn.start, turn.roll, text)
+                    play = parse_play(turn.start, turn.roll, text, variant=state.variant)
                 except NotationError:
                     play = None
             if play is None:

@@ -37,7 +37,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Final, NamedTuple
 
-from tawla.engine import CHECKERS, OFF, IllegalStep, TurnState, make_step, normalise_roll, step_on
+from tawla.engine import CHECKERS, OFF, IllegalStep, Position, TurnState, normalise_roll, step_on
+from tawla.engine import games as engine
 from tawla.engine.moves import dice_of
 from tawla.game.events import (
     Beavered,
@@ -298,6 +299,7 @@ class _Fold:
             turn = None
             if self.phase is Phase.MOVING:
                 made = tuple(self.made)  # (a turn on trust: as many steps as it took, so it is complete)
+                assert isinstance(self.board, Position) and isinstance(self.pos, Position)  # (backgammon only)
                 turn = TurnState(self.board, self.roll, made, self.pos, tuple(self.remaining), len(made), None)
             self.state = replace(
                 self.state,
@@ -389,6 +391,7 @@ class _Fold:
 
     def _step(self, event: Stepped) -> None:
         die = event.die
+        assert isinstance(self.pos, Position)  # (the trust path is backgammon's)
         moved = step_on(self.pos, event.source, die) if die in self.remaining else None
         if moved is None:
             raise IllegalStep((event.source, die))
@@ -427,8 +430,8 @@ class _Fold:
             self.opening = False
         elif kind is Stepped:
             assert isinstance(event, Stepped) and before.turn is not None
-            step = make_step(before.turn.position, event.source, event.die)
-            if step is not None and step.hit:
+            moved = engine.step_of(before.variant, before.turn.position, event.source, event.die)
+            if moved is not None and moved[0].hit:  # (a Plakoto pin counts as a hit)
                 self._hit(before.on_roll)
         elif kind is OpeningRolled:
             self.opening = after.phase is Phase.MOVING  # the winner plays the opening dice
@@ -460,7 +463,8 @@ def tell(
     """The story of the history ``events`` under ``rules`` (from ``start``, a set-up position,
     or the start of a match). Raises :class:`~tawla.game.state.ActionError` (or, folding on
     trust, :class:`~tawla.engine.IllegalStep`) at an event the rules do not allow."""
-    fold = _Fold(start if start is not None else new_match(rules), exact)
+    # (Plakoto and Fevga have no fast path: their steps go through the rules, as loading does)
+    fold = _Fold(start if start is not None else new_match(rules), exact or rules.tavla)
     for event in events:
         fold.feed(event)
     return fold.finish()

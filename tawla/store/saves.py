@@ -57,9 +57,17 @@ from tawla.game.state import ActionError, MatchState, new_match
 from tawla.store.files import StoreError, atomic_write, read_json, set_aside
 
 FORMAT = "tawla-match"
-VERSION = 3
-"""The version this tawla writes (3: a game ends at the step that bears the last checker off,
-with no ``["end"]`` after it; older tawlas would find the next game illegal)."""
+VERSION = 4
+"""The newest file version this tawla reads; it writes 4 for Plakoto, Fevga and the tavli match
+(their rules carry the game and its settings), and 3, as before them, for backgammon, so that a
+backgammon match saved here still opens in an older tawla."""
+
+BACKGAMMON_VERSION = 3
+"""The version of a backgammon match's file: its rules name no game (backgammon is the default)."""
+
+_GAME_FIELDS = ("game", "mother", "first_checker")
+# (Version 3: a game ends at the step that bears the last checker off, with no ``["end"]`` after
+# it; older tawlas would find the next game illegal.)
 MAX_NAME = 40
 MAX_EVENTS = 1_000_000
 MAX_ROLLS = 10_000_000
@@ -186,18 +194,22 @@ def to_json(saved: SavedMatch) -> dict[str, Any]:
         # A match that began from a set-up state: saved as that state's IDs.
         first = Match(names=match.names, dice=ScriptedDice([]), start=match.start)
         setup = saved.setup = (first.position_id(), first.match_id())
+    rules = match.rules.model_dump(mode="json")
+    if not match.rules.tavla:
+        for name in _GAME_FIELDS:  # (their defaults: a file an older tawla reads too)
+            del rules[name]
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if match.rules.tavla else BACKGAMMON_VERSION,
         "id": saved.id,
         "started": saved.started,
         "saved": now(),
         "names": list(match.names),
-        "rules": match.rules.model_dump(mode="json"),
+        "rules": rules,
         "start": None if setup is None else {"position_id": setup[0], "match_id": setup[1]},
         "dice": dice_to_json(match.dice),
         "events": [event_to_json(e) for e in match.events],
-        "check": {"events": len(match.events), "position_id": match.position_id(), "match_id": match.match_id()},
+        "check": {"events": len(match.events), "position_id": match.board_key(), "match_id": match.match_id()},
         # For lists of saved matches only (never trusted: loading replays the events).
         "summary": {"score": list(match.state.score), "games": match.state.game, "finished": match.state.match_over},
     }
@@ -399,7 +411,7 @@ def _check(raw: object, match: Match, events: int) -> None:
         return  # (a migrated version-1 file has none)
     if not isinstance(raw, dict):
         raise StoreError("invalid", field="check")
-    expected = {"events": events, "position_id": match.position_id(), "match_id": match.match_id()}
+    expected = {"events": events, "position_id": match.board_key(), "match_id": match.match_id()}
     if raw != expected:
         raise StoreError("mismatch")
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tawla.engine import Step, TurnState
+from tawla.engine import Step
+from tawla.engine.games import Turn
 from tawla.ui.geometry import Cell, Layout
 
 
@@ -34,7 +35,7 @@ class Cursor:
     # -- building ---------------------------------------------------------
 
     @classmethod
-    def for_turn(cls, turn: TurnState, mover: int, layout: Layout, near: int | None = None) -> Cursor:
+    def for_turn(cls, turn: Turn, mover: int, layout: Layout, near: int | None = None) -> Cursor:
         """A cursor on the legal sources of ``turn``, placed on ``near`` if it is one."""
         sources = sorted({s.source for s in turn.legal}, key=lambda p: _order(layout.cell(mover, p)))
         cursor = cls(mover, layout, tuple(sources))
@@ -81,7 +82,7 @@ class Cursor:
 
     # -- picking and placing -----------------------------------------------------------
 
-    def pick(self, turn: TurnState) -> Cursor:
+    def pick(self, turn: Turn) -> Cursor:
         """Pick up the checker under the cursor: its legal steps become the choices."""
         if self.at is None:
             return self

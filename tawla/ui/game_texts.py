@@ -15,7 +15,9 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
-from tawla.engine.explain import Reason, Why, explain_roll
+from tawla.engine.explain import Reason, Why
+from tawla.engine.games import explain_roll
+from tawla.engine.tavla import Game
 from tawla.game import Action, Ending, Phase, ResultKind
 from tawla.game.figures import Side
 from tawla.game.table import Declined, ForcedPlay, NextGame, Notice, OpeningTie, OpeningWon
@@ -230,17 +232,19 @@ class GameWords:
         elif phase is Phase.MOVING and state.turn is not None:
             turn = state.turn
             if turn.steps_needed == 0:
-                lines.extend(self.reason(r) for r in explain_roll(turn.start, turn.roll))
+                lines.extend(self.reason(r) for r in explain_roll(state.variant, turn.start, turn.roll))
                 lines.append(t("status.pass"))
             elif turn.complete:
                 lines.append(t("status.confirm"))
             else:
                 if not turn.made:
-                    lines.extend(self.reason(r) for r in explain_roll(turn.start, turn.roll) if _worth_saying(r))
+                    reasons = explain_roll(state.variant, turn.start, turn.roll)
+                    lines.extend(self.reason(r) for r in reasons if _worth_saying(r))
                 if cursor is not None and cursor.picked is not None:
                     step = cursor.step
                     if step is not None and step.hit:  # (the landing marker covers the blot: say it)
-                        lines.append(t("status.put_hit", point=step.dest))
+                        pin = state.variant.game is Game.PLAKOTO
+                        lines.append(t("status.put_pin" if pin else "status.put_hit", point=step.dest))
                     lines.append(t("status.put"))
                 else:
                     lines.append(t("status.pick"))
@@ -249,6 +253,11 @@ class GameWords:
     def result_body(self, state: MatchState, result: GameResult) -> str:
         """The card of a game just over: who won, how, the points, the score, who opens next."""
         t, names = self.t, self.names
+        if result.winner is None:  # (Plakoto: both mothers pinned)
+            text = t("over.draw") + "\n" + t("over.score", a=names[0], b=names[1], sa=state.score[0], sb=state.score[1])
+            if state.phase is Phase.GAME_OVER:
+                text += "\n" + self._next_opener(state.game + 1, state.opens_next, "over.next_winner")
+            return text
         how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{result.kind.name.lower()}"))
         points = self.t_n("points", result.points)
         why = state.counted_as(result.kind) if result.ending is not Ending.DROP else None

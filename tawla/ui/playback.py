@@ -10,7 +10,7 @@ from collections.abc import Callable
 from textual.timer import Timer
 from textual.widget import Widget
 
-from tawla.engine import Position, apply_step
+from tawla.engine.games import Board, apply_any
 from tawla.game.table import Shown
 
 
@@ -21,11 +21,11 @@ class Playback:
         self._owner = owner
         self._seconds = seconds
         self._draw = draw
-        self._frames: list[tuple[int, Position]] = []
+        self._frames: list[tuple[int, Board]] = []
         self._timer: Timer | None = None
 
     @property
-    def frame(self) -> tuple[int, Position] | None:
+    def frame(self) -> tuple[int, Board] | None:
         """The step on the board now (its mover, the board as the mover sees it), or None."""
         return self._frames[0] if self._frames else None
 
@@ -38,7 +38,7 @@ class Playback:
         match is), one every ``seconds``."""
         frames, position = [], shown.before
         for step in shown.steps[:-1]:
-            position = apply_step(position, step)
+            position = apply_any(position, step)
             frames.append((shown.mover, position))
         self._frames = frames
         self._draw()

@@ -24,6 +24,8 @@ def phrase(words: Words, rules: RuleSet, option: str) -> str:
     """One option of ``rules`` as it is in force ("no cube", "gammons count single", "with the
     Jacoby rule", "2 automatic doubles")."""
     value = getattr(rules, option)
+    if option in ("mother", "first_checker"):
+        return words.t(f"summary.{option}.{value.value}")
     if option == "opening":
         return words.t(f"summary.opening.{value.value}")
     if option == "next_game_opener":
@@ -43,7 +45,11 @@ def _listed(words: Words, rules: RuleSet, options: tuple[str, ...]) -> str:
 
 def rules_name(words: Words, rules: RuleSet) -> str:
     """The rules in a few words (the Resume list, the game's panel): the preset, and what
-    differs from it; rules that follow no preset are "Custom", said against the nearest one."""
+    differs from it; rules that follow no preset are "Custom", said against the nearest one.
+    Plakoto, Fevga and the tavli match are named by their game and its settings, if not the
+    usual ones ("Plakoto, a pinned mother wins single")."""
+    if rules.tavla:
+        return _listed_game(words, rules)
     nearest = nearest_preset(rules)
     changes = differences(rules, nearest)
     name = words.t(f"preset.{nearest}")
@@ -53,11 +59,23 @@ def rules_name(words: Words, rules: RuleSet) -> str:
     return words.t(key, preset=name, changes=_listed(words, rules, changes))
 
 
+def _listed_game(words: Words, rules: RuleSet) -> str:
+    fresh = RuleSet()
+    settings = [o for o in ("mother", "first_checker") if rules.applies(o) and getattr(rules, o) != getattr(fresh, o)]
+    name = words.t(f"games.{rules.game.value}")
+    return words.t("summary.joiner").join([name, *(phrase(words, rules, o) for o in settings)])
+
+
 def rules_detail(words: Words, rules: RuleSet) -> str:
     """Everything the rules say beyond the match length (the New match screen): how a game
     opens, the cube, then every option in force that a fresh rule set does not have (gammons
     counting single, the Jacoby rule, beavers, …); when the rules are not exactly a preset's, a
-    second line says what differs from the nearest one (:func:`rules_name`)."""
+    second line says what differs from the nearest one (:func:`rules_name`). Plakoto, Fevga and
+    the tavli match say their customs (no cube, 1 point or 2, the winner starts the next game)
+    and the settings of their games."""
+    if rules.tavla:
+        settings = [phrase(words, rules, o) for o in ("mother", "first_checker") if rules.applies(o)]
+        return " · ".join([words.t("summary.tavla"), *settings])
     fresh = RuleSet()
     extra = tuple(
         option

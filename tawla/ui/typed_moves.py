@@ -38,8 +38,9 @@ from typing import Final
 
 from textual.suggester import Suggester
 
-from tawla.engine import TurnState
+from tawla.engine.games import Turn
 from tawla.engine.notation import NotationError, checker_moves, parse_turn
+from tawla.engine.tavla import TavlaTurn, Variant
 from tawla.i18n import LANGUAGES, tr
 from tawla.ui.keys import ARABIC_DIGITS, ARABIC_LAYOUT
 
@@ -100,7 +101,7 @@ class MoveSuggester(Suggester):
     the moves typed before it are played, each as the whole text of the prompt (what was typed,
     then the move), in the engine's stable order (:func:`~tawla.engine.notation.checker_moves`)."""
 
-    def __init__(self, turn: TurnState) -> None:
+    def __init__(self, turn: Turn) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.turn = turn
 
@@ -111,7 +112,9 @@ class MoveSuggester(Suggester):
         state = self.turn
         if notation_from_typed(head):
             try:
-                state = parse_turn(state.start, state.roll, notation_from_typed(head), made=state.made)
+                state = parse_turn(
+                    state.start, state.roll, notation_from_typed(head), made=state.made, variant=_variant(state)
+                )
             except NotationError:
                 return []  # (what is typed before does not play: Enter will say why)
         if state.complete:
@@ -131,3 +134,8 @@ class MoveSuggester(Suggester):
     async def get_suggestion(self, value: str) -> str | None:
         found = self.completions(value)
         return found[0] if found else None
+
+
+def _variant(turn: Turn) -> Variant | None:
+    """The rules a Plakoto or Fevga turn is played under (None: backgammon)."""
+    return turn.variant if isinstance(turn, TavlaTurn) else None

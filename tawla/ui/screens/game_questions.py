@@ -125,7 +125,9 @@ class GameQuestions:
         self.asking = True
         if state.phase is Phase.MATCH_OVER:
             winner = state.winner
-            title = lambda: t("over.match_title", name=self.names[winner if winner is not None else result.winner])  # noqa: E731
+            champion = winner if winner is not None else result.winner
+            assert champion is not None  # (a match is won by a player, whatever its last game)
+            title = lambda: t("over.match_title", name=self.names[champion])  # noqa: E731
 
             def match_over(_: object) -> None:
                 self.asking = False

@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tawla.engine import make_step
+from tawla.engine.games import step_of
 from tawla.game import Match, ScriptedDice
 from tawla.game.events import (
     Beavered,
@@ -244,8 +244,8 @@ class ReplayScreen(Localized, Screen[None]):
             case Rolled(dice=dice):
                 return t("replay.said.rolled", name=name(None), dice=texts.roll_named((max(dice), min(dice))))
             case Stepped(source=source, die=die) if before.turn is not None:
-                step = make_step(before.turn.position, source, die)
-                move = texts.play((step,)) if step is not None else self.num(f"{source}")
+                moved = step_of(before.variant, before.turn.position, source, die)
+                move = texts.play((moved[0],)) if moved is not None else self.num(f"{source}")
                 return t("replay.said.stepped", name=name(None), move=move)
             case TurnEnded() if before.turn is not None and not before.turn.made:
                 return t("replay.said.passed", name=name(None))

@@ -106,6 +106,8 @@ def result_text(words: Words, names: Sequence[str], result: GameResult) -> str:
     """How a game ended, as the game's own card says it («Ali wins a gammon: 2 points.»)."""
     t = words.t
     kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
+    if result.winner is None:
+        return t("over.draw")
     how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
     return t("over.body", name=names[result.winner], how=how, points=words.t_n("points", result.points))
 
