@@ -7,6 +7,14 @@ the two halves with the checkers that wait there and the cube (a number in a box
 its middle, or an edge), and a tray on the home side
 whose label says how many are borne off ("●12"). It takes the terminal's rows as text (Pilot's
 screen or tmux's ``capture-pane``) and answers a :class:`Seen`.
+
+The tavla family's boards (#23) read the same way, with two more things a player sees: a
+Plakoto pin, one checker at the edge end of a point under a stack of the other side's (``○●●``
+from the edge: two ● pinning one ○; a number in the last place counts the stack on top), and
+on a Fevga board the arrows on the frame (◀ ▶, or < > on the ASCII board) that say which way
+each row runs. The numbers are read as labelled, so a Fevga board's half-turned numbering
+(p ± 12 for the player at the top) is read as it is drawn. Any other mixture of the two
+glyphs on one point is not a board and fails the reading.
 """
 
 from __future__ import annotations
@@ -22,7 +30,9 @@ GLYPHS = {"●": 0, "○": 1, "X": 0, "O": 1}
 """Whose checker a glyph is: the first player's, or the second's."""
 FACES = "⚀⚁⚂⚃⚄⚅"
 _INDIC = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")
-_TOP = re.compile(r"[┌+][─┬\-+0-9٠-٩]{30,}[┐+]")
+ARROWS = {"◀": "left", "<": "left", "▶": "right", ">": "right"}
+"""A Fevga board's marks on the frame: the way the checkers run along that row."""
+_TOP = re.compile(r"[┌+][─┬\-+0-9٠-٩◀▶<>]{30,}[┐+]")
 
 
 @dataclass
@@ -30,7 +40,10 @@ class Seen:
     """What the screen shows."""
 
     points: dict[int, tuple[int, int]] = field(default_factory=dict)
-    """Point number as labelled (the viewer's numbering) → (owner, count); empty points left out."""
+    """Point number as labelled (the viewer's numbering) → (owner, count); empty points left out.
+    On a pinned point: the checkers on top (the pinned one is in :attr:`pins`)."""
+    pins: dict[int, int] = field(default_factory=dict)
+    """Point number as labelled → the player whose checker lies pinned there (Plakoto)."""
     bar: dict[int, int] = field(default_factory=dict)
     """Player → checkers on the bar."""
     off: dict[int, int] = field(default_factory=dict)
@@ -41,6 +54,11 @@ class Seen:
     """The dice in the panel (a double: four)."""
     bottom_labels: tuple[int, ...] = ()
     """The point numbers along the bottom edge, left to right."""
+    top_labels: tuple[int, ...] = ()
+    """The point numbers along the top edge, left to right."""
+    travel: tuple[str, str] | None = None
+    """Which way the checkers run along the top row and along the bottom row ("left" or
+    "right"), as the arrows on the frame say (a Fevga board); None when there are none."""
 
 
 def cells(line: str) -> list[str]:
@@ -88,6 +106,15 @@ def read_board(screen: str) -> Seen:
     labels = {"top": _labels(rows[top], x0, x1), "bottom": _labels(rows[bottom], x0, x1)}
     assert len(labels["top"]) == 12 and len(labels["bottom"]) == 12, labels
     seen.bottom_labels = tuple(value for _, value in labels["bottom"])
+    seen.top_labels = tuple(value for _, value in labels["top"])
+    ways = []
+    for y in (top, bottom):
+        marks = {ARROWS[ch[0]] for ch in rows[y][x0 : x1 + 1] if ch[0] in ARROWS}
+        assert len(marks) <= 1, f"arrows both ways on one edge: {''.join(ch[0] for ch in rows[y])}"
+        ways.append(marks.pop() if marks else None)
+    assert (ways[0] is None) == (ways[1] is None), f"an arrow on one edge only: {ways}"
+    if ways[0] is not None and ways[1] is not None:
+        seen.travel = (ways[0], ways[1])
     centres = [c for c, _ in labels["top"]]
     gaps = [b - a for a, b in itertools.pairwise(centres)]
     width = round(statistics.median(sorted(gaps)[:8]))  # a point's width (the bar's gap is wider)
@@ -103,10 +130,12 @@ def read_board(screen: str) -> Seen:
 
     for half, found in labels.items():
         for centre, value in found:
-            owner, count = _stack([piece(y, span(centre)) for y in cell_rows[half]])
+            owner, count, pinned = _stack([piece(y, span(centre)) for y in cell_rows[half]])
             if count:
                 assert value not in seen.points, f"point {value} labelled twice"
                 seen.points[value] = (owner, count)
+            if pinned is not None:
+                seen.pins[value] = pinned
 
     # the bar: between the two groups of six points, the widest gap between numbers
     wide = max(range(len(gaps)), key=lambda i: gaps[i])
@@ -154,15 +183,21 @@ def read_board(screen: str) -> Seen:
     return seen
 
 
-def _stack(places: list[str]) -> tuple[int, int]:
-    """Owner and count of the checkers in a point's places, from the edge to the middle."""
-    owner, count = -1, 0
+def _stack(places: list[str]) -> tuple[int, int, int | None]:
+    """Owner and count of the checkers on top of a point, from its places from the edge to the
+    middle, and whose checker lies pinned under them (None: none). A pin is a lone checker at
+    the edge end with the other side's over it; any other mixture fails."""
+    owner, count, pinned = -1, 0, None
     for text in places:
         glyphs = [GLYPHS[ch] for ch in text if ch in GLYPHS]
         number = _number(text)
         if glyphs:
-            assert owner in (-1, glyphs[0]), f"two colours on one point: {places}"
-            owner, count = glyphs[0], count + 1
+            glyph = glyphs[0]
+            if owner in (-1, glyph):
+                owner, count = glyph, count + 1
+            else:  # the other side's: over one checker at the edge end it pins it
+                assert count == 1 and pinned is None, f"two colours on one point: {places}"
+                pinned, owner, count = owner, glyph, 1
         elif number is not None and owner != -1:
-            count = number  # (the last place: how many there are in all)
-    return owner, count
+            count = number  # (the last place: how many there are on top in all)
+    return owner, count, pinned

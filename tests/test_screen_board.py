@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tawla.engine import legal_plays
+from tawla.engine.tavla import Game, TavlaBoard
 from tawla.game import Action, Match, Phase, RuleSet, SeededDice
 from tawla.game.state import MatchState
 from tawla.store.options import BoardFacing, Digits, HomeSide, Theme
@@ -72,6 +73,9 @@ def expected(state: MatchState, prefs: Preferences) -> Seen:
         n = now[point]
         if n:
             seen.points[point] = (v if n > 0 else 1 - v, abs(n))
+        pinned = now.pinned(point) if isinstance(now, TavlaBoard) else 0
+        if pinned:
+            seen.pins[point] = v if pinned > 0 else 1 - v
     for player, bar, off in ((v, now.mover_bar, now.mover_off), (1 - v, now.opponent_bar, now.opponent_off)):
         if bar:
             seen.bar[player] = bar
@@ -82,6 +86,8 @@ def expected(state: MatchState, prefs: Preferences) -> Seen:
         bottom = layout_for(state, prefs).bottom
         where = "middle" if owner is None else ("bottom" if owner == bottom else "top")
         seen.cube = (state.offered or state.cube.value, where)
+    if isinstance(now, TavlaBoard) and now.game is Game.FEVGA:
+        seen.travel = ("left", "right") if prefs.home_side is HomeSide.RIGHT else ("right", "left")
     turn = state.turn
     if turn is not None and state.phase is Phase.MOVING:
         seen.dice = tuple(turn.roll) * (2 if turn.roll[0] == turn.roll[1] else 1)
@@ -91,7 +97,7 @@ def expected(state: MatchState, prefs: Preferences) -> Seen:
 def same(read: Seen, truth: Seen) -> list[str]:
     """The differences, in words."""
     out = []
-    for name in ("points", "bar", "off", "cube", "dice"):
+    for name in ("points", "pins", "bar", "off", "cube", "dice", "travel"):
         a, b = getattr(read, name), getattr(truth, name)
         if name == "dice":  # (in Arabic the first die is on the right)
             a, b = sorted(a), sorted(b)

@@ -558,3 +558,49 @@ def test_new_match_offers_the_known_players(snap_compare, lang, tmp_path) -> Non
         await drawn(pilot, NewMatchScreen, offered, "the known players offered, the first highlighted")
 
     assert snap_compare(_book_app(tmp_path, lang), run_before=typed, terminal_size=(80, 24))
+
+
+# -- Plakoto, Fevga and the tavli match (issue 23) ---------------------------------------------
+
+
+def tavla_midgame(choice: str, lang: str, turns: int, seed: int) -> Match:
+    """A seeded Plakoto or Fevga game some turns in, the player on roll having rolled (Plakoto:
+    played until pins stand on the board)."""
+    from tawla.engine.games import plays_of
+    from tawla.engine.tavla import TavlaBoard
+
+    rules = RuleSet().adjusted(game=choice, match_length=3)
+    match = Match(rules, NAMES[lang[:2]], SeededDice(seed))
+    rng = random.Random(seed)
+    match.roll_opening()
+    for n in range(200):
+        board = match.state.board
+        pins = isinstance(board, TavlaBoard) and sum(1 for p in range(1, 25) if board.pinned(p)) >= 2
+        if n >= turns and (choice != "plakoto" or pins):
+            break
+        if match.state.phase is Phase.TURN:
+            match.roll()
+        turn = match.state.turn
+        assert turn is not None
+        match.play(rng.choice(plays_of(match.state.variant, turn.start, turn.roll)))
+        match.confirm()
+    match.roll()
+    return match
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("choice", ["plakoto", "fevga"])
+@sizes
+def test_tavla_game_picking_a_checker(snap_compare, size, choice, lang) -> None:  # type: ignore[no-untyped-def]
+    match = tavla_midgame(choice, lang, 12, 5)
+    pick = shows(GameScreen, "enter", ready=picked, what="a checker picked up")
+    assert snap_compare(app_for(match, lang), run_before=pick, terminal_size=size)
+
+
+def test_plakoto_pins_on_the_ascii_board_in_monochrome(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    from tawla.store.settings import Theme
+
+    match = tavla_midgame("plakoto", "en", 12, 5)
+    settings = Settings(bidi_checked=True, preferences=Preferences(ascii_board=True, theme=Theme.MONO))
+    app = TawlaApp(lang="en", dice=match.dice, match=match, settings=settings)
+    assert snap_compare(app, run_before=shows(GameScreen), terminal_size=(80, 24))

@@ -16,7 +16,6 @@ from tawla.engine.tavla import FirstChecker, Game, Mother, TavlaBoard
 from tawla.game import Match, MatchState, Phase, RuleSet
 from tawla.game.rules import TAVLI_LENGTHS, TAVLI_ORDER, GameChoice
 from tawla.game.state import Ending
-
 from tawla.store import saves
 
 from .randomplay import play_random_match

@@ -502,17 +502,26 @@ class Keeper:
         a, b = (name_part(name, f"Player{n}") for n, name in enumerate(match.names, start=1))
         stem = f"{a}-{b}_{began:%Y-%m-%d_%H%M}"
         folder = self.paths.exports if self.paths is not None else Path.cwd()
-        target, n = folder / f"{stem}.mat", 2
+        suffix = ".json" if match.rules.tavla else ".mat"  # (.mat is backgammon's: the others, tawla's JSON)
+        target, n = folder / f"{stem}{suffix}", 2
         while target.exists():
-            target, n = folder / f"{stem}-{n}.mat", n + 1
+            target, n = folder / f"{stem}-{n}{suffix}", n + 1
         return target
 
     @staticmethod
     def export(match: Match, target: Path) -> Path:
-        """Write ``match`` as a .mat file; the full path written (raises OSError)."""
-        from tawla.game.mat import write_mat
+        """Write ``match`` as a .mat file, or a Plakoto, Fevga or tavli match (which .mat cannot
+        hold) as tawla's JSON history, the saved match's own format; the full path written
+        (raises OSError)."""
+        if match.rules.tavla:
+            from tawla.store import saves
 
-        atomic_write(target, write_mat(match), keep_previous=False)
+            text = saves.dumps(saves.SavedMatch(match, saves.new_id(), saves.now()))
+        else:
+            from tawla.game.mat import write_mat
+
+            text = write_mat(match)
+        atomic_write(target, text, keep_previous=False)
         return target.resolve()
 
     def crash_report(self, text: str) -> Path | None:

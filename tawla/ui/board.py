@@ -24,6 +24,23 @@ reads without colour and on the ASCII board (Unicode / ASCII):
 * ``*``: a hit. Beside the checker that hit (``›●*``), alone on the point if it
   moved on (13/8*/5), and beside the hit checker on the bar (``●*``).
 
+In Plakoto a pinned checker lies at the edge end of its point (the place nearest the board's
+edge) in its own glyph, under its pinners, stacked towards the middle in theirs: two of the
+first player's on one of the second's read ``○●●`` from the edge (``OXX`` on the ASCII board),
+so a pin reads by shape alone. When the pinners are more than the point has room for, the last
+place says how many pinners there are (``○●●●7``: seven ● on one ○); the cursor, the picked
+checker and the last move's arrivals are the pinners' (the top of the stack), a pin made by the
+last move is starred beside the pinned checker (``○*``), and a landing that would pin is
+labelled above the checker it pins. There is no bar in Plakoto or Fevga: nothing waits there.
+
+On a Fevga board both sides run the same way round the board; arrows on the frame over the bar
+say which way (``◀`` on the top edge and ``▶`` on the bottom one when the homes are on the
+right, the other way round when they are on the left; ``<`` and ``>`` on the ASCII board), and
+each side's fifteen at the start stand on diagonally opposite corners. The top player's numbers
+are the bottom player's turned half a board (p ± 12, see :class:`~tawla.ui.geometry.Layout`);
+its borne-off checkers are in the tray's top half, as in backgammon, although its home is the
+top quarter away from the tray.
+
 A checker that moved on from where it landed (13/8/5) marks only 13 and 5,
 as the notation writes it. The marks are drawn under the cursor and the picked
 checker (their styles go on top) and under the landing labels (drawn over
@@ -46,6 +63,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from tawla.engine import Position, TurnState
+from tawla.engine.tavla import Game, TavlaBoard, TavlaTurn
 from tawla.game.table import Shown
 from tawla.ui.cursor import Cursor
 from tawla.ui.geometry import BAR_COLUMN, Cell, Layout
@@ -64,6 +82,10 @@ the ASCII points have edges too (see :func:`_point_shape`)."""
 
 SLABS = {False: "▬▬", True: "=="}
 """One borne-off checker in the tray of a shaped board."""
+
+ARROWS = {False: ("◀", "▶"), True: ("<", ">")}
+"""The way checkers run on a Fevga board, drawn on the frame over the bar (leftwards,
+rightwards), Unicode or ASCII."""
 
 
 @dataclass(frozen=True)
@@ -99,8 +121,10 @@ class BoardModel:
     """Everything the board shows, already in screen terms."""
 
     layout: Layout
-    board: Position
-    """The position seen from the bottom player."""
+    """How the board is turned; its ``game`` is the board's (Fevga's numbering is its own)."""
+    board: Position | TavlaBoard
+    """The position seen from the bottom player: backgammon's, or a Plakoto or Fevga board
+    (with its pins)."""
     numbering: int
     """The player whose point numbers are shown (the player on roll)."""
     mover: int = 0
@@ -116,6 +140,11 @@ class BoardModel:
     ascii: bool = False
     numbers: tuple[str, ...] = field(default_factory=lambda: tuple(str(n) for n in range(26)))
     """How to write each number 0-25 (Western or Arabic-Indic digits)."""
+
+    def __post_init__(self) -> None:
+        game = self.board.game if isinstance(self.board, TavlaBoard) else Game.BACKGAMMON
+        if self.layout.game is not game:
+            raise ValueError(f"board={game.value}, layout={self.layout.game.value}")  # (a programming error)
 
 
 @dataclass(frozen=True)
@@ -265,7 +294,7 @@ class BoardView(Widget):
         """Tab and Shift+Tab: the next point (or landing) in screen order."""
         return self._moved(None if self.cursor is None else self.cursor.cycle(direction))
 
-    def pick(self, turn: TurnState) -> bool:
+    def pick(self, turn: TurnState | TavlaTurn) -> bool:
         """Pick up the checker under the cursor (its legal landings offered)."""
         return self._moved(None if self.cursor is None else self.cursor.pick(turn))
 
@@ -584,7 +613,7 @@ def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Ca
     for q in range(1, 25):
         cell = layout.cell_of_bottom_point(q)
         x = _column_x(layout, scale, cell.column)
-        shown = q if model.numbering == bottom_player else 25 - q
+        shown = q if model.numbering == bottom_player else layout.bottom_point(top_player, q)
         label = numbers[shown]
         y = 0 if cell.row == 0 else H - 1
         style = styles.get("number")
@@ -596,13 +625,18 @@ def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Ca
             style = styles.get("cursor")
         canvas.put(x, y, _center(label, p, hline), style)
 
+    # which way the checkers run (Fevga: both sides the same way), on the frame over the bar
+    if layout.game is Game.FEVGA:
+        left, right = ARROWS[ascii_]
+        x = _column_x(layout, scale, BAR_COLUMN)
+        top_way, bottom_way = (left, right) if layout.home_right else (right, left)
+        canvas.put(x, 0, _center(top_way, p, hline), frame)
+        canvas.put(x, H - 1, _center(bottom_way, p, hline), frame)
+
     # checkers on the points
     for q in range(1, 25):
-        v = board[q]
-        if not v:
-            continue
-        owner = bottom_player if v > 0 else top_player
-        _stack(canvas, scale, layout.cell_of_bottom_point(q), abs(v), glyph[owner], styles, owner, model, layout)
+        if board[q]:
+            _stack(canvas, scale, layout.cell_of_bottom_point(q), _pile(model, q, scale.drawn), styles, layout)
 
     # the bar: the bottom player's checkers wait above the middle, the top player's below
     middle = 1 + scale.drawn + scale.middle // 2
@@ -725,25 +759,34 @@ def _place(canvas: _Canvas, scale: Scale, x: int, y: int, text: str, style: Styl
 
 
 def _stack(
-    canvas: _Canvas,
-    scale: Scale,
-    cell: Cell,
-    count: int,
-    glyph: str,
-    styles: dict[str, Style],
-    owner: int,
-    model: BoardModel,
-    layout: Layout,
+    canvas: _Canvas, scale: Scale, cell: Cell, pile: list[tuple[str, int]], styles: dict[str, Style], layout: Layout
 ) -> None:
+    """Draw a point's ``pile`` (see :func:`_pile`) from the edge towards the middle."""
     x = _column_x(layout, scale, cell.column)
     rows = _checker_rows(scale, cell.row)
-    drawn = min(count, scale.drawn)
-    style = styles.get(f"checker-{owner}")
-    for i in range(drawn):
-        text = glyph
-        if i == scale.drawn - 1 and count > scale.drawn:
-            text = model.numbers[count] if count < len(model.numbers) else str(count)
-        _place(canvas, scale, x, rows[i], text, style)
+    for (text, owner), y in zip(pile, rows, strict=False):
+        _place(canvas, scale, x, y, text, styles.get(f"checker-{owner}"))
+
+
+def _pile(model: BoardModel, q: int, room: int) -> list[tuple[str, int]]:
+    """What each drawn place of the bottom player's point ``q`` shows, from the edge towards the
+    middle, and whose it is: a pinned checker first (Plakoto), then the checkers on top, the
+    count of those in the last place when the point has no room for them all."""
+    board = model.board
+    v = board[q]
+    if not v:
+        return []
+    glyphs = GLYPHS[model.ascii]
+    owner = model.layout.bottom if v > 0 else 1 - model.layout.bottom
+    count = abs(v)
+    pile = []
+    if isinstance(board, TavlaBoard) and board.pinned(q):
+        pile.append((glyphs[1 - owner], 1 - owner))
+    total = len(pile) + count
+    pile += [(glyphs[owner], owner)] * (min(total, room) - len(pile))
+    if total > room:
+        pile[-1] = (model.numbers[count] if count < len(model.numbers) else str(count), owner)
+    return pile
 
 
 def _bar_places(scale: Scale, row: int) -> list[int]:
@@ -756,16 +799,15 @@ def _bar_places(scale: Scale, row: int) -> list[int]:
 
 def _drawn(model: BoardModel, cell: Cell, room: int) -> list[str]:
     """What each drawn place of a point or bar cell shows, from the edge (the middle for the
-    bar) outwards: a checker, or the count in the last place (``room``: the places of a point)."""
+    bar) outwards: a checker (a pinned one first), or the count in the last place (``room``:
+    the places of a point)."""
     layout, board = model.layout, model.board
-    if cell.column == BAR_COLUMN:
-        count = board.mover_bar if cell.row == 0 else board.opponent_bar
-        room, owner = 3, layout.bottom if cell.row == 0 else 1 - layout.bottom
-    else:
+    if cell.column != BAR_COLUMN:
         q = layout.point_at(layout.bottom, cell)
         assert q is not None, cell
-        count = abs(board[q])
-        owner = layout.bottom if board[q] > 0 else 1 - layout.bottom
+        return [text for text, _ in _pile(model, q, room)]
+    count = board.mover_bar if cell.row == 0 else board.opponent_bar
+    room, owner = 3, layout.bottom if cell.row == 0 else 1 - layout.bottom
     texts = [GLYPHS[model.ascii][owner]] * min(count, room)
     if count > room:
         texts[-1] = model.numbers[count] if count < len(model.numbers) else str(count)
@@ -816,7 +858,7 @@ def _mark_last(canvas: _Canvas, scale: Scale, model: BoardModel, styles: dict[st
             _place(canvas, scale, x, ys[0], star, hit_style)
         elif cell.column == BAR_COLUMN:  # the hit checker: the last to come to the bar
             _beside(canvas, scale, x, ys[len(texts) - 1], texts[-1], "", star, hit_style)
-        else:  # the checker that hit: the first on the point
+        else:  # the checker that hit: the first on the point (a pinned checker: the one pinned)
             _beside(canvas, scale, x, ys[0], texts[0], "", star, hit_style)
 
 
@@ -847,9 +889,13 @@ def _label_landing(
         canvas.put(x, y, _center(dest.label, scale.tray - 1, " "), style)
         return
     q = model.layout.point_at(layout.bottom, cell)
-    here = model.board[q] if q else 0
+    board = model.board
+    here = board[q] if q else 0
     own = 1 if model.mover == layout.bottom else -1
-    # On own checkers the label goes on the next free place; a blot is hit: on it.
+    # On own checkers the label goes on the next free place (over a checker they pin too); a blot
+    # is hit: on it; a blot that would be pinned stays in sight, the label above it.
     occupied = abs(here) if here * own > 0 else 0
+    if q and isinstance(board, TavlaBoard) and (board.pinned(q) or (here * own < 0 and board.game is Game.PLAKOTO)):
+        occupied += 1
     y = rows[min(occupied, scale.drawn - 1)]
     _place(canvas, scale, x, y, dest.label, style, checker=False)

@@ -20,6 +20,7 @@ from tawla.engine.games import explain_roll
 from tawla.engine.tavla import Game
 from tawla.game import Action, Ending, Phase, ResultKind
 from tawla.game.figures import Side
+from tawla.game.rules import GameChoice
 from tawla.game.table import Declined, ForcedPlay, NextGame, Notice, OpeningTie, OpeningWon
 from tawla.i18n.messages import reason_text
 from tawla.store.options import MoveNotation
@@ -116,7 +117,12 @@ class GameWords:
         else:
             head.append(t("panel.money"), style="bold")
         head.append("\n" + rules_name(self.words, rules))
-        head.append("\n" + t("panel.game", number=state.game))
+        if rules.game is GameChoice.TAVLI:  # which game is on, and which comes next
+            game, later = rules.game_of(state.game), rules.game_of(state.game + 1)
+            head.append("\n" + t("panel.game_of", number=state.game, game=t(f"games.{game.value}")))
+            head.append("\n" + t("panel.next_game", game=t(f"games.{later.value}")))
+        else:
+            head.append("\n" + t("panel.game", number=state.game))
         if not_saving:
             head.append("\n" + t("panel.not_saved"), style="bold reverse")
 

@@ -7,7 +7,12 @@ row, on the right or the left. Columns 0-5 are the left half, 6 is the bar,
 
 Points given to this module are in the *mover's* numbering (the engine's),
 so the same code serves a board that faces the player on roll and one that
-stays fixed while the other player moves.
+stays fixed while the other player moves. The two numberings are each other's
+mirror (25 - p) in backgammon and Plakoto; in Fevga, where both sides run the
+same way round the board, the top player's point p is the bottom player's
+p ± 12 (:func:`~tawla.engine.tavla.opponent_point`), so the top player starts
+on the bottom player's 12-point and its home is the bottom player's 13-18 (the
+top-left quarter when the homes are on the right).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tawla.engine import BAR, OFF
+from tawla.engine.tavla import Game, opponent_point
 
 BAR_COLUMN = 6
 
@@ -35,6 +41,9 @@ class Layout:
     """The player (0 or 1) whose home board is drawn in the bottom row."""
     home_right: bool = True
     """Home boards on the right (else on the left)."""
+    game: Game = Game.BACKGAMMON
+    """The game on the board: in Fevga the top player's numbering is the bottom player's
+    turned half a board (p ± 12), not mirrored (25 - p)."""
 
     @property
     def tray_column(self) -> int:
@@ -42,8 +51,9 @@ class Layout:
         return 13 if self.home_right else -1
 
     def bottom_point(self, mover: int, point: int) -> int:
-        """The bottom player's number for the mover's ``point`` (1-24)."""
-        return point if mover == self.bottom else 25 - point
+        """The bottom player's number for the mover's ``point`` (1-24); the same function gives
+        the top player's number for the bottom player's (each numbering is the other's image)."""
+        return point if mover == self.bottom else opponent_point(self.game, point)
 
     def cell_of_bottom_point(self, q: int) -> Cell:
         """Where the bottom player's point ``q`` (1-24) is drawn."""

@@ -22,6 +22,7 @@ from textual.widgets import Static
 from tawla.engine import BAR
 from tawla.engine.moves import dice_of
 from tawla.engine.notation import format_steps
+from tawla.engine.tavla import Game
 from tawla.game.rules import preset_of
 from tawla.game.state import Phase
 from tawla.i18n import LANGUAGES, tr
@@ -58,7 +59,7 @@ def layout_for(state: MatchState, prefs: Preferences) -> Layout:
     first player at the bottom, the default: the board between two people does not move), or
     turned to face the player who decides."""
     bottom = viewer(state) if prefs.board_facing is BoardFacing.ON_ROLL else 0
-    return Layout(bottom=bottom, home_right=prefs.home_side is HomeSide.RIGHT)
+    return Layout(bottom=bottom, home_right=prefs.home_side is HomeSide.RIGHT, game=state.variant.game)
 
 
 def calls_rolls(words: Words, prefs: Preferences, rules: RuleSet) -> bool:
@@ -236,7 +237,7 @@ def last_move(layout: Layout, player: int, steps: Sequence[Step]) -> LastMove:
         return tuple(sorted(found, key=lambda c: (c[0].row, c[0].column)))
 
     hit = {layout.cell(player, step.dest) for step in steps if step.hit}
-    if hit:
+    if hit and layout.game is Game.BACKGAMMON:  # (a Plakoto pin sends nothing to the bar)
         hit.add(layout.cell(1 - player, BAR))
     return LastMove(left=cells(-1), arrived=cells(1), hit=frozenset(hit))
 

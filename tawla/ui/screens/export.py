@@ -49,6 +49,9 @@ def _export(app: Any, keeper: Keeper, match: Match, saved: SavedMatch | None = N
             message = saying("export.failed", file=str(target), reason=exc.strerror or type(exc).__name__)
         else:
             message = saying("export.done", file=str(written))
-        app.push_screen(NoticeScreen(saying("export.title"), message, saying("store.hint")))
+        title = saying("export.title_json" if match.rules.tavla else "export.title")
+        app.push_screen(NoticeScreen(title, message, saying("store.hint")))
 
-    app.push_screen(LineScreen(saying("export.title"), saying("export.hint"), check=check, value=default), chosen)
+    title = saying("export.title_json" if match.rules.tavla else "export.title")
+    hint = saying("export.hint_json" if match.rules.tavla else "export.hint")
+    app.push_screen(LineScreen(title, hint, check=check, value=default), chosen)

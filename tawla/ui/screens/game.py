@@ -15,6 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from tawla.engine.tavla import TavlaBoard
 from tawla.game import Action, Match, Phase
 from tawla.game.table import Outcome, Table
 from tawla.i18n import isolate_ltr
@@ -471,6 +472,16 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
     # -- IDs, leaving ---------------------------------------------------------------------------------
 
     def action_ids(self) -> None:
+        if not self.match.has_ids:  # (Plakoto, Fevga: GNU Backgammon has no IDs for them)
+            from tawla.ui.screens.dialogs import NoticeScreen
+
+            board = self.match.state.board
+            game = self.match.state.variant.game.value
+            text = board.text() if isinstance(board, TavlaBoard) else ""
+            words = self.app.words
+            body = lambda: words.t("ids.not_here", game=words.t(f"games.{game}"), text=text)  # noqa: E731
+            self.app.push_screen(NoticeScreen(lambda: words.t("ids.title"), body, lambda: words.t("store.hint")))
+            return
         from tawla.ui.screens.ids import IdsScreen
 
         self.app.push_screen(IdsScreen(self.match.position_id(), self.match.match_id(), self.match.xgid()))

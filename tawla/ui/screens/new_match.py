@@ -34,7 +34,7 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tawla.game import ActionError, RuleSet
-from tawla.game.rules import PRESETS, at_length, preset, preset_of
+from tawla.game.rules import DEFAULT_PRESET, PRESETS, TAVLI_LENGTHS, GameChoice, at_length, preset, preset_of
 from tawla.i18n.bidi import has_rtl
 from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
@@ -165,12 +165,21 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                 yield KnownPlayers(id=f"known{i}", classes="known")
                 # An Arabic name is also shown here the way it will appear in the game.
                 yield Static(id=f"preview{i}", classes="preview")
+            game = Select(
+                [(self.line(self.t(f"games.{game.value}")), game) for game in GameChoice],
+                value=self.rules.game,
+                allow_blank=False,
+                id="game",
+                disabled=self.setup is not None,  # (a set-up position is backgammon's)
+            )
             length = self.rules.match_length
             options = [(self.line(self.t("new.money") if n == 0 else self.t_n("new.points", n)), n) for n in LENGTHS]
             if length not in LENGTHS:  # (a set-up position's length may be any: it is the IDs')
                 options.append((self.line(self.t_n("new.points", length)), length))
+            # The game and the match's length on one row (80 × 24 has room for four rows).
             yield from self._row(
-                "new.length",
+                "new.game",
+                game,
                 LengthSelect(
                     options,
                     value=length,
@@ -198,15 +207,16 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                 yield Button(self.line(self.t("new.start")), id="start", variant="primary")
         yield TawlaFooter()
 
-    def _row(self, label: str, control: Widget) -> ComposeResult:
-        """A label and its control; mirrored in Arabic (the label on the right)."""
+    def _row(self, label: str, *controls: Widget) -> ComposeResult:
+        """A label and its controls; mirrored in Arabic (the label on the right, the controls
+        from right to left: Tab follows the reading order, see ``Localized.focus_chain``)."""
         with Horizontal(classes="row"):
             if self.rtl:
-                yield control
+                yield from reversed(controls)
                 yield Label(self.say(label), classes="label")
             else:
                 yield Label(self.say(label), classes="label")
-                yield control
+                yield from controls
 
     def on_mount(self) -> None:
         if self not in self.app.screen_stack:  # (closed before it was mounted: Esc, Enter, Esc in one burst)
@@ -372,6 +382,11 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
 
     def _summarize(self) -> None:
         self.query_one("#summary", Static).update(self.show(rules_detail(self.words, self.rules)))
+        # The café customs of Plakoto, Fevga and the tavli match are not the players' to choose:
+        # no preset row for them (the summary says what they play with).
+        preset_row = self.query_one("#preset", Select).parent
+        if preset_row is not None:
+            preset_row.display = not self.rules.tavla
 
     def _take(self, rules: RuleSet) -> bool:
         """Play under ``rules`` from now on (through ``setup`` for a set-up position); False,
@@ -392,9 +407,28 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
             return
         if event.select.id == "preset" and event.value == preset_of(self.rules):
             return
+        if event.select.id == "game" and event.value == self.rules.game:
+            return
         problem = self.query_one("#problem", Static)
         problem.update("")
-        if event.select.id == "length":
+        if event.select.id == "game":
+            game = GameChoice(str(event.value))
+            if game is GameChoice.BACKGAMMON:
+                length = self.rules.match_length
+                self._take(preset(DEFAULT_PRESET, length))
+            else:
+                self._take(self.rules.adjusted(game=game))
+            with self.prevent(Select.Changed):
+                self.query_one("#length", Select).value = self.rules.match_length
+                self.query_one("#preset", Select).value = preset_of(self.rules)
+        elif event.select.id == "length" and self.rules.game is GameChoice.TAVLI and event.value not in TAVLI_LENGTHS:
+            # Refused with the reason, the length as it was: a tavli match is to 3, 5 or 7.
+            from tawla.i18n.messages import rules_error_text
+
+            problem.update(self.show(self.num(rules_error_text(self.words.lang, "rules.tavli_length"))))
+            with self.prevent(Select.Changed):
+                self.query_one("#length", Select).value = self.rules.match_length
+        elif event.select.id == "length":
             self._take(at_length(self.rules, int(str(event.value))))
         elif event.select.id == "preset" and event.value != "custom":
             try:
@@ -424,6 +458,7 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
             with self.prevent(Select.Changed):
                 self.query_one("#preset", Select).value = preset_of(rules)
                 self.query_one("#length", Select).value = rules.match_length
+                self.query_one("#game", Select).value = rules.game
             self._summarize()
 
     def one_player(self, a: str, b: str) -> bool:

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Label, Select, Static, Switch
 
+from tawla.engine.tavla import FirstChecker, Mother
 from tawla.game import RuleSet
 from tawla.game.rules import NextOpener, Opening
 from tawla.i18n.messages import rules_error_text
@@ -42,6 +43,7 @@ RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("scoring", ("gammons_count", "backgammons_count")),
     ("match", ("holland",)),
     ("money", ("jacoby", "beavers", "raccoons", "automatic_doubles")),
+    ("games", ("mother", "first_checker")),
 )
 PREFERENCES = (
     "auto_forced",
@@ -58,6 +60,8 @@ PREFERENCES = (
     "bidi",
 )
 ENUMS: dict[str, type[enum.Enum]] = {
+    "mother": Mother,
+    "first_checker": FirstChecker,
     "opening": Opening,
     "next_game_opener": NextOpener,
     "board_facing": BoardFacing,
