@@ -25,6 +25,7 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.screens.dialogs import NoticeScreen, ResultScreen
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.new_match import NewMatchScreen
+from tawla.ui.screens.story import StoryScreen
 
 from .test_new_match import app_at, new_match, problem_of, text_of
 from .test_ui import game, play_by_keys, reached, started
@@ -132,6 +133,11 @@ async def test_pinning_the_mother_by_keys_ends_the_game_on_its_card(lang: str) -
         words = "pinning the mother checker" if lang == "en" else "بحبس الحجر الأم"
         body = card.query_one("#body", Static)  # (its words in reading order, however drawn)
         await wait_until(pilot, lambda: words in text_of(body), "the card says how the game was won")
+        if lang == "en":  # how the game went: a Plakoto checker is pinned, not hit
+            await pilot.press("g")
+            await screen_is(pilot, StoryScreen)
+            await wait_until(pilot, lambda: says(app, "Pins"), "the story counts the pins")
+            assert not says(app, "Hits")
 
 
 async def test_a_landing_that_pins_says_so_and_the_board_keeps_both_checkers() -> None:
@@ -204,3 +210,23 @@ def test_a_tavli_match_exports_as_tawlas_json_history_and_mat_says_it_is_backgam
         write_mat(match)
     backgammon = Match(RuleSet(), ("Ali", "Salma"), SeededDice(4))
     assert keeper.export_path(backgammon).suffix == ".mat"
+
+
+async def test_a_plakoto_match_replays_naming_its_game() -> None:
+    from tawla.ui.screens.replay import ReplayScreen
+
+    from .test_notices_and_replay import at_frame
+    from .test_snapshots import tavla_midgame
+
+    match = tavla_midgame("plakoto", "en", 12, 5)  # (played on until pins stand on the board)
+    board = match.state.board
+    assert isinstance(board, TavlaBoard) and any(board.pinned(p) for p in range(1, 25))
+    app = TawlaApp(lang="en", settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.push_screen(ReplayScreen(match))
+        replay = await screen_is(pilot, ReplayScreen)
+        await pilot.press("end")
+        await wait_until(pilot, lambda: replay.frame > 20, "End went to the last position")
+        await wait_until(pilot, lambda: says(app, "Game 1: Plakoto"), "the replay's panel names the game")
+        await pilot.press("home")
+        await at_frame(pilot, replay, 0)

@@ -275,6 +275,9 @@ class ReplayScreen(Localized, Screen[None]):
         head.append(self.t_n("panel.match", rules.match_length) if rules.is_match else self.t("panel.money"))
         if rules.is_match and state.crawford_game:
             head.append("  " + self.t("panel.crawford"), style="bold reverse")  # (as the game's panel marks it)
+        if rules.tavla:  # (which game of the family this one is)
+            game = self.t(f"games.{rules.game_of(state.game).value}")
+            head.append("\n" + self.t("panel.game_of", number=state.game, game=game))
         head.append("\n")
         a, b = self.names
         head.append(self.t("over.score", a=a, sa=state.score[0], b=b, sb=state.score[1]))

@@ -31,6 +31,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Sparkline, Static
 
+from tawla.engine.tavla import Game
 from tawla.game import Match
 from tawla.game.state import GameResult
 from tawla.game.tally import EXPECTED_PIPS, CubeAction, GameStory, MatchStory, story_of
@@ -266,6 +267,11 @@ class StoryScreen(Localized, Screen[None]):
             ("story.hits", (self.num(game.hits[0]), self.num(game.hits[1]))),
             ("story.turns", (self.num(game.turns_of(0)), self.num(game.turns_of(1)))),
         ]
+        played = story.rules.game_of(game.number)
+        if played is Game.PLAKOTO:  # (a Plakoto checker is pinned, not hit)
+            rows[4] = ("story.pins", rows[4][1])
+        elif played is Game.FEVGA:  # (nothing is hit or pinned in Fevga)
+            del rows[4]
         if len(story.games) > 1:
             rows.append(("story.match_luck", (self.luck(story.luck(0)), self.luck(story.luck(1)))))
         lines = [[self.t("story.figure"), self.player(0), self.player(1)]]
