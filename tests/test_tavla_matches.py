@@ -69,6 +69,7 @@ def play_and_check(rng: random.Random, rules: RuleSet) -> Match:
         randomplay.check_invariants = original
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_tavla_matches_keep_every_invariant_and_replay(chunk: int) -> None:
     rng = random.Random(f"tavla-matches-{chunk}")

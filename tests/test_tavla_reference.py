@@ -43,6 +43,7 @@ def _random_pairs(game: Game, seed: str, count: int) -> list[tuple[str, tuple[in
     return [(random_position(rng, game.value), random_roll(rng)) for _ in range(count)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("game", [Game.PLAKOTO, Game.FEVGA])
 def test_random_positions_of_every_kind_play_as_the_reference_says(game: Game, chunk: int) -> None:
@@ -51,6 +52,7 @@ def test_random_positions_of_every_kind_play_as_the_reference_says(game: Game, c
     assert not failures, "\n".join(failures[:10])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("game", [Game.PLAKOTO, Game.FEVGA])
 def test_self_play_positions_play_as_the_reference_says(game: Game, chunk: int) -> None:

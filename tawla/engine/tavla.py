@@ -360,27 +360,20 @@ def _passed(s: list[int], first: FirstChecker, mover_off: bool) -> bool:
     return any(s[p] > 0 for p in range(1, top + 1))
 
 
-def _prime_traps(s: list[int]) -> bool:
-    """Fevga: six points in a row (along the opponent's way) with every opposing checker behind."""
-    # In the opponent's numbering q its checkers run 24 -> 1; q = m + 12 (m <= 12) or m - 12.
-    lowest = 25
-    for q in range(1, 25):
-        m = q - 12 if q > 12 else q + 12
-        if s[m] < 0:
-            lowest = q
-            break
-    if lowest == 25:
+def _prime_through(s: list[int], dst: int) -> bool:
+    """Fevga: whether the points held in a row through ``dst`` (along the opponent's way, in its
+    numbering q = m + 12 or m - 12, where its checkers run 24 -> 1) are six or more with every
+    opposing checker behind them (none past them: none on a lower q)."""
+    qd = dst + 12 if dst <= 12 else dst - 12  # (the opponent's number for dst)
+    lo = hi = qd
+    while lo > 1 and s[lo - 1 - 12 if lo - 1 > 12 else lo - 1 + 12] > 0:
+        lo -= 1
+    while hi < 24 and s[hi + 1 - 12 if hi + 1 > 12 else hi + 1 + 12] > 0:
+        hi += 1
+    if hi - lo < 5:
         return False
-    run = 0
-    for q in range(1, lowest):
-        m = q - 12 if q > 12 else q + 12
-        if s[m] > 0:
-            run += 1
-            if run >= 6:
-                return True
-        else:
-            run = 0
-    return False
+    # Every opposing checker behind: none on a point the opponent numbers below the run.
+    return any(v < 0 for v in s) and not any(s[q - 12 if q > 12 else q + 12] < 0 for q in range(1, lo))
 
 
 class _Rules:
@@ -432,13 +425,15 @@ class _Rules:
             if dst < 0 and src != hi:
                 return (Why.HIGHER_CHECKER_FIRST, src)
             dst = OFF
-        if not plakoto and dst != OFF:
+        if not plakoto and dst != OFF and s[dst] == 0:
+            # Only a point newly held can close the starting quarter or make a prime (a board
+            # that can occur has neither: every step before this one was checked).
             s[src] -= 1
             s[dst] += 1
             why: Why | None = None
-            if all(s[p] > 0 for p in range(19, 25)):
+            if dst >= 19 and all(s[p] > 0 for p in range(19, 25)):
                 why = Why.START_QUARTER
-            elif _prime_traps(s):
+            elif _prime_through(s, dst):
                 why = Why.TRAPPING_PRIME
             s[dst] -= 1
             s[src] += 1
