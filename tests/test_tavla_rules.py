@@ -350,3 +350,18 @@ def test_a_step_the_turn_does_not_allow_is_refused(game: Game) -> None:
     turn = tavla_turn(TavlaBoard.start(game), (3, 1))
     with pytest.raises(IllegalStep):
         turn.play((13, 3))
+
+
+def test_a_typed_move_the_rules_refuse_says_which_rule() -> None:
+    from tawla.engine.notation import NotationError, parse_play
+
+    start = TavlaBoard.start(Game.FEVGA)
+    with pytest.raises(NotationError) as refused:
+        parse_play(start, (6, 6), "24/18 24/18")  # (a second checker off the start)
+    assert refused.value.reason.why is Why.FIRST_CHECKER  # type: ignore[union-attr]
+    assert [format_play(parse_play(start, (6, 6), "24/18"))] == ["24/18"]
+    pinned = parse_board(Game.PLAKOTO, "-14" + ",0" * 21 + ",-1p,14;0,0")
+    with pytest.raises(NotationError) as held:
+        parse_play(pinned, (2, 1), "23/21")  # (x's checker on 23 lies under o's)
+    assert held.value.reason.why is Why.PINNED  # type: ignore[union-attr]
+    assert format_play(parse_play(pinned, (2, 1), "24/21")) == "24/21"

@@ -777,12 +777,14 @@ def explain_tavla_step(turn: TavlaTurn, source: int, die: int) -> Reason | None:
     (as :func:`tawla.engine.explain.explain_step` says it for backgammon)."""
     if any(s.source == source and s.die == die for s in turn.legal):
         return None
-    if turn.complete:
+    if turn.complete and (not turn.remaining or turn.ended is not None):
         return Reason(Why.TURN_COMPLETE)
     if die not in turn.remaining:
         return Reason(Why.DIE_NOT_AVAILABLE, die=die)
     board = turn.position
     refused = step_refusal(board, source, die, turn.variant)
+    if refused is None and turn.complete:  # (dice left that nothing can play: the rule is below)
+        return Reason(Why.TURN_COMPLETE)
     if refused is not None:
         why, point = refused
         if why is Why.BEAROFF_NOT_YET:
