@@ -113,7 +113,8 @@ class GameStory:
     number: int
     """The game's number in the match, from 1."""
     start_pips: tuple[int, int]
-    """Both pip counts before the first turn (167 each in backgammon, 360 in Plakoto and Fevga, unless the match was set up)."""
+    """Both pip counts before the first turn (167 each in backgammon, 360 in Plakoto and Fevga,
+    unless the match was set up)."""
     turns: tuple[Turn, ...]
     """The completed turns, in order."""
     rolls: tuple[tuple[int, tuple[int, int]], ...]
