@@ -310,7 +310,9 @@ class StoryScreen(Localized, Screen[None]):
 
     def _cube(self, game: GameStory) -> RenderableType:
         lines = [Text(self.t("story.cube_title"), style="bold")]
-        if not game.cube:
+        if not self.story.rules.cube:  # (café customs, Plakoto, Fevga, a tavli match)
+            lines.append(Text(self.t("panel.no_cube")))
+        elif not game.cube:
             lines.append(Text(self.t("story.cube_none")))
         by_turn: dict[int, list[str]] = {}
         for move in game.cube:
