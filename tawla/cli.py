@@ -303,6 +303,12 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     book.add_argument("--csv", action="store_true", help=tr(lang, "cli.help.csv"))
     book.add_argument("--period", choices=("week", "month", "all"), default="all", help=tr(lang, "cli.help.period"))
     book.add_argument("--rules", choices=("all", "match", "money"), default="all", help=tr(lang, "cli.help.rules"))
+    book.add_argument(
+        "--game",
+        choices=("all", "backgammon", "plakoto", "fevga", "tavli"),  # (tawla.store.book.Games: not imported to parse)
+        default="all",
+        help=tr(lang, "cli.help.book_game"),
+    )
     book.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=tr(lang, "cli.help.lang"))
     return parser
 
@@ -340,12 +346,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_book(args: argparse.Namespace, lang: str) -> int:
     """``tawla book``: the players' book from the data folder, as a table or CSV."""
     from tawla import cli_book
-    from tawla.store.book import Period, Play, open_book
+    from tawla.store.book import Games, Period, Play, open_book
     from tawla.store.files import default_paths
 
     book = open_book(default_paths())
     try:
-        return cli_book.run(book, lang, sys.stdout, Period(args.period), Play(args.rules), as_csv=args.csv)
+        return cli_book.run(
+            book, lang, sys.stdout, Period(args.period), Play(args.rules), as_csv=args.csv, game=Games(args.game)
+        )
     except BrokenPipeError:  # (``tawla book | head``): the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (so that the exit's flush is quiet)
         return 0

@@ -1,9 +1,9 @@
 """``tawla book``: the players' book on the command line, as a table or as CSV.
 
-The table: a title line (the period, the kind of play, how many matches), the players
-against everyone, then every pair head to head, and a legend. Pairs of figures share a
-column, joined by an en dash (games won–lost, gammons given–taken, doubles
-offered–taken–dropped). In Arabic the lines are printed in logical order, as the rest of the
+The table: a title line (the period, the kind of play, the game when one is chosen, how
+many matches), the players against everyone, then every pair head to head, and a legend.
+Pairs of figures share a column, joined by an en dash (games won–lost, gammons given–taken,
+doubles offered–taken–dropped). In Arabic the lines are printed in logical order, as the rest of the
 command line is (see :mod:`tawla.cli`), each beginning and every cell ending with a
 right-to-left mark (U+200F): a terminal that lays Arabic out itself then shows the
 columns from the right, and a name or a number cannot run into its neighbour (bidi rule
@@ -22,7 +22,7 @@ from typing import TextIO
 
 from tawla.i18n import RTL_LANGUAGES, plain, tr_n
 from tawla.i18n import tr as _tr
-from tawla.store.book import COLUMNS, DASH, Book, Figures, Line, Pair, Period, Play, Standings
+from tawla.store.book import COLUMNS, DASH, Book, Figures, Games, Line, Pair, Period, Play, Standings
 
 RLM = "\u200f"
 
@@ -79,18 +79,24 @@ def _layout(rows: list[list[str]], text_columns: int, rtl: bool) -> list[str]:
     return lines
 
 
+def title(lang: str, standings: Standings) -> str:
+    """The title of a selection: the period, the kind of play, the game (when the book is read
+    for one game: ``book.title_game``), how many matches (logical order, no marks)."""
+    params = {
+        "period": tr(lang, f"book.period.{standings.period.value}"),
+        "play": tr(lang, f"book.play.{standings.play.value}"),
+        "matches": plain(tr_n(lang, "book.matches", standings.matches)),
+    }
+    if standings.game is Games.ANY:
+        return tr(lang, "book.title", **params)
+    return tr(lang, "book.title_game", game=tr(lang, f"games.{standings.game.value}"), **params)
+
+
 def table(book: Book, standings: Standings, lang: str, zone: tzinfo | None = None) -> list[str]:
     """The lines of ``tawla book`` (without their newlines)."""
     rtl = lang in RTL_LANGUAGES
     mark = RLM if rtl else ""
-    title = tr(
-        lang,
-        "book.title",
-        period=tr(lang, f"book.period.{standings.period.value}"),
-        play=tr(lang, f"book.play.{standings.play.value}"),
-        matches=plain(tr_n(lang, "book.matches", standings.matches)),
-    )
-    lines = [mark + title]
+    lines = [mark + title(lang, standings)]
     if not book.records:
         return [*lines, mark + tr(lang, "book.empty")]
     if not standings.players:
@@ -169,9 +175,10 @@ def run(
     as_csv: bool = False,
     now: datetime | None = None,
     zone: tzinfo | None = None,
+    game: Games = Games.ANY,
 ) -> int:
     """Print the book (the command's work, with the book and the moment given: tests)."""
-    standings = book.standings(period, play, now)
+    standings = book.standings(period, play, now, game)
     if as_csv:
         write_csv(standings, lang, out, zone)
     else:

@@ -3,8 +3,10 @@ merges that keep every total, the index against damage, staleness and two proces
 and ``tawla book`` in both languages.
 
 The random matches are the random-match generator's (tests/randomplay.py), played once per
-test process and written under many names and dates. The recount here never goes through
-:mod:`tawla.game.tally`: it walks the states the rules engine gives for each event.
+test process and written under many names and dates: backgammon under any rules, and Plakoto,
+Fevga and tavli matches (#23; among them Plakoto draws and wins by the mother checker). The
+recount here never goes through :mod:`tawla.game.tally`: it walks the states the rules engine
+gives for each event.
 """
 
 from __future__ import annotations
@@ -46,12 +48,14 @@ from tawla.game.events import (
     Took,
     TurnEnded,
 )
-from tawla.game.state import ResultKind
+from tawla.game.rules import GameChoice, RuleSet
+from tawla.game.state import Ending, ResultKind
 from tawla.game.tally import CubeAction, story_of, tell
+from tawla.i18n import tr
 from tawla.store import saves
-from tawla.store.book import Book, BookError, Period, Play, open_book, period_start
+from tawla.store.book import Book, BookError, Games, Period, Play, open_book, period_start
 from tawla.store.files import Paths, atomic_write
-from tawla.store.index import COLUMNS, Index
+from tawla.store.index import COLUMNS, SCHEMA, Index
 from tawla.store.players import name_key, search_key
 from tawla.store.records import Record, read_record, record_of, recount
 
@@ -67,7 +71,7 @@ T0 = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)  # a Monday
 
 @functools.cache
 def pool() -> tuple[Match, ...]:
-    """Random finished matches and money sessions (up to 3 games), played once per process."""
+    """Random finished backgammon matches and money sessions (up to 3 games), played once per process."""
     out = []
     for i in range(POOL):
         rng = random.Random(f"book-{i}")
@@ -75,10 +79,41 @@ def pool() -> tuple[Match, ...]:
     return tuple(out)
 
 
+TAVLA: tuple[tuple[str, GameChoice, int, int], ...] = (
+    ("book-plakoto-1", GameChoice.PLAKOTO, 0, 1),  # a money session of one game, drawn (both mothers pinned)
+    ("book-plakoto-3", GameChoice.PLAKOTO, 0, 1),  # … of one game won by pinning the mother: 2 points
+    ("book-plakoto-5", GameChoice.PLAKOTO, 3, 6),
+    ("book-fevga-0", GameChoice.FEVGA, 3, 6),
+    ("book-fevga-1", GameChoice.FEVGA, 0, 2),
+    ("book-tavli-12", GameChoice.TAVLI, 3, 6),  # four games: backgammon, Plakoto (drawn), Fevga, backgammon
+    ("book-tavli-7", GameChoice.TAVLI, 3, 6),  # three games, the Plakoto one won by the mother
+    ("book-tavli-0", GameChoice.TAVLI, 3, 6),
+)
+"""Seeded random Plakoto, Fevga and tavli matches (seed, game, length, most games of a money session)."""
+
+
+@functools.cache
+def tavla_pool() -> tuple[Match, ...]:
+    """The :data:`TAVLA` matches, played once per process."""
+    out = []
+    for seed, game, length, most in TAVLA:
+        rules = RuleSet().adjusted(game=game, match_length=length)
+        out.append(play_random_match(random.Random(seed), rules, max_games=most, check=False))
+    return tuple(out)
+
+
+BOOK_POOL = POOL + len(TAVLA)
+"""The matches the book's tests write: :func:`pool`'s, then :func:`tavla_pool`'s."""
+
+
+def book_pool() -> tuple[Match, ...]:
+    return pool() + tavla_pool()
+
+
 @functools.cache
 def pool_json() -> tuple[dict[str, Any], ...]:
     return tuple(
-        saves.to_json(saves.SavedMatch(m, f"base-{i}", "2026-01-01T00:00:00+00:00")) for i, m in enumerate(pool())
+        saves.to_json(saves.SavedMatch(m, f"base-{i}", "2026-01-01T00:00:00+00:00")) for i, m in enumerate(book_pool())
     )
 
 
@@ -88,6 +123,8 @@ class Count:
 
     finished: bool
     games: int
+    draws: int
+    """Games won by nobody (Plakoto: both mothers pinned)."""
     winner: int | None
     points: tuple[int, int]
     games_won: tuple[int, int]
@@ -130,6 +167,7 @@ def count(match: Match) -> Count:
     return Count(
         final.match_over,
         len(results),
+        sum(1 for r in results if r.winner is None),
         winner,
         final.score,  # (the pool starts from 0-0: the points are the score)
         per_side(lambda r: True),
@@ -144,7 +182,7 @@ def count(match: Match) -> Count:
 
 @functools.cache
 def pool_counts() -> tuple[Count, ...]:
-    return tuple(count(m) for m in pool())
+    return tuple(count(m) for m in book_pool())
 
 
 def counts_in_book(c: Count, length: int) -> bool:
@@ -363,7 +401,7 @@ def scripted(names: tuple[str, str], games: Sequence[tuple[Any, ...]], length: i
 
 files_strategy = st.lists(
     st.tuples(
-        st.integers(0, POOL - 1),
+        st.integers(0, BOOK_POOL - 1),
         st.sampled_from(NAMES),
         st.sampled_from(NAMES),
         st.integers(0, 24 * 40),  # hours after T0
@@ -379,7 +417,7 @@ def expected_figures(entries: list[tuple[int, str, str, int]]) -> tuple[dict[str
     counted = alone = 0
     for base, a, b, _hours in entries:
         c = pool_counts()[base]
-        if not counts_in_book(c, pool()[base].rules.match_length):
+        if not counts_in_book(c, book_pool()[base].rules.match_length):
             continue
         counted += 1
         keys = (name_key(a), name_key(b))
@@ -394,6 +432,7 @@ def expected_figures(entries: list[tuple[int, str, str, int]]) -> tuple[dict[str
             f["lost"] += c.winner == other
             f["drawn"] += c.winner is None
             f["games"] += c.games
+            f["draws"] += c.draws
             f["games_won"] += c.games_won[side]
             f["games_lost"] += c.games_won[other]
             f["points_won"] += c.points[side]
@@ -434,7 +473,7 @@ def test_every_figure_of_the_book_is_a_recount_of_the_events(entries: list[tuple
         for line in standings.players:
             f = line.figures
             assert f.won + f.lost + f.drawn == f.matches
-            assert f.games_won + f.games_lost == f.games
+            assert f.games_won + f.games_lost + expected[line.person.key]["draws"] == f.games  # (a draw: nobody's)
         assert sum(line.figures.matches for line in standings.players) == 2 * (counted - alone)
         assert sum(p.figures[0].matches for p in standings.pairs) == counted - alone
         for pair in standings.pairs:
@@ -443,17 +482,23 @@ def test_every_figure_of_the_book_is_a_recount_of_the_events(entries: list[tuple
             assert book.between(pair.people[0].name, pair.people[1].name, now=T0) == pair
         # Doubles, takes and drops are the cube events, all of them.
         cube = sum(pool_counts()[base].cube_events for base, a, b, _ in entries if name_key(a) != name_key(b)
-                   and counts_in_book(pool_counts()[base], pool()[base].rules.match_length))  # fmt: skip
+                   and counts_in_book(pool_counts()[base], book_pool()[base].rules.match_length))  # fmt: skip
         assert cube == sum(
             line.figures.doubles_offered + line.figures.doubles_taken + line.figures.doubles_dropped
             for line in standings.players
         )
 
 
-@settings(max_examples=30, deadline=None)
-@given(files_strategy, st.sampled_from(list(Period)), st.sampled_from(list(Play)), st.integers(0, 24 * 40))
-def test_a_period_and_the_rules_select_exactly_their_matches(
-    entries: list[tuple[int, str, str, int]], period: Period, play: Play, hours: int
+@settings(max_examples=40, deadline=None)
+@given(
+    files_strategy,
+    st.sampled_from(list(Period)),
+    st.sampled_from(list(Play)),
+    st.sampled_from(list(Games)),
+    st.integers(0, 24 * 40),
+)
+def test_a_period_the_rules_and_the_game_select_exactly_their_matches(
+    entries: list[tuple[int, str, str, int]], period: Period, play: Play, game: Games, hours: int
 ) -> None:
     now = T0 + timedelta(hours=hours)
     records = [
@@ -464,19 +509,25 @@ def test_a_period_and_the_rules_select_exactly_their_matches(
     ]
     book = Book(sorted(records, key=lambda r: (r.ended, r.file)))
     since = period_start(period, now)
-    chosen = [
-        e
-        for e, r in zip(entries, records, strict=True)
-        if r.counts
+    kept = [
+        r.counts
         and (since is None or T0 + timedelta(hours=e[3]) >= since)
         and (play is Play.ANY or (r.length == 0) == (play is Play.MONEY))
+        and (game is Games.ANY or book_pool()[e[0]].rules.game.value == game.value)  # (the rules it was played under)
+        for e, r in zip(entries, records, strict=True)
     ]
-    standings = book.standings(period, play, now)
+    chosen = [e for e, keep in zip(entries, kept, strict=True) if keep]
+    standings = book.standings(period, play, now, game)
+    assert standings.game is game
     expected, counted, alone = expected_figures(chosen)
     assert (standings.matches, standings.alone) == (counted, alone)
-    assert {line.person.key: line.figures.matches for line in standings.players} == {
-        key: f["matches"] for key, f in expected.items()
+    assert {line.person.key: {f: getattr(line.figures, f) for f in FIGURES} for line in standings.players} == {
+        key: {f: figures[f] for f in FIGURES} for key, figures in expected.items()
     }
+    files = {r.file for r, keep in zip(records, kept, strict=True) if keep}
+    assert [r.file for r in book.selection(period, play, now, game)] == [
+        r.file for r in book.records if r.file in files
+    ]
 
 
 def test_weeks_begin_on_monday_and_months_on_the_first_in_the_local_time_zone() -> None:
@@ -494,6 +545,203 @@ def test_weeks_begin_on_monday_and_months_on_the_first_in_the_local_time_zone() 
     book = Book([record])
     assert book.standings(Period.WEEK, now=now).matches == 1  # (01:30 on Monday in Cairo)
     assert book.standings(Period.WEEK, now=datetime(2026, 11, 5, tzinfo=UTC)).matches == 0
+
+
+# -- the games (#23): each its own book, a tavli match one match ------------------------------------
+
+
+def test_the_books_games_are_the_games_a_match_plays_and_the_commands_and_the_screens() -> None:
+    from tawla.cli import build_parser
+    from tawla.ui.screens.book import GAMES
+
+    assert [g.value for g in Games] == ["all", *(c.value for c in GameChoice)]
+    assert set(GAMES) == set(Games) and GAMES[0] is Games.ANY  # (G goes through every one, all games first)
+    parser = build_parser("en")
+    assert parser.parse_args(["book"]).game == "all"
+    assert [Games(parser.parse_args(["book", "--game", g.value]).game) for g in Games] == list(Games)
+
+
+def test_the_tavla_pool_has_the_draws_and_mother_wins_the_book_is_tested_with() -> None:
+    """The seeded matches of :data:`TAVLA` hold what they are there for (the random player
+    changed, the seeds must be chosen again)."""
+    matches = tavla_pool()
+    endings = [[(r.ending, r.winner, r.kind, r.points) for r in m.state.results] for m in matches]
+    assert endings[0] == [(Ending.DRAW, None, ResultKind.SINGLE, 0)]
+    assert [(e, k, p) for e, _, k, p in endings[1]] == [(Ending.MOTHER, ResultKind.GAMMON, 2)]
+    tavli = matches[5]
+    assert [tavli.rules.game_of(n).value for n in range(1, len(endings[5]) + 1)] == [
+        "backgammon",
+        "plakoto",
+        "fevga",
+        "backgammon",
+    ]
+    assert endings[5][1][:2] == (Ending.DRAW, None) and tavli.state.match_over
+    assert any(e is Ending.MOTHER for e, *_ in endings[6]) and matches[6].state.game == 3
+    assert all(m.state.match_over for m in matches if m.rules.is_match)
+
+
+Played = dict[str, tuple[tuple[str, str], MatchState]]
+"""The matches of a history by file: the names they were written under, where they ended."""
+
+
+def games_history(folder: Path) -> tuple[Paths, Played]:
+    """A history of every game between Ali, Badr and Salma: a backgammon match (scripted), a
+    Plakoto session drawn and one won by the mother, a Fevga match, two tavli matches (one with a
+    drawn Plakoto game)."""
+    paths = paths_in(folder)
+    played: Played = {}
+    match = scripted(("Ali", "Badr"), [("resign", 1, 2), ("take", 0, 1), ("resign", 1, 1)], 5)
+    data = saves.to_json(saves.SavedMatch(match, "bg", "2026-11-02T10:00:00+00:00"))
+    data["saved"] = T0.isoformat()
+    atomic_write(paths.history / "bg.json", json.dumps(data), keep_previous=False)
+    played["bg.json"] = (("Ali", "Badr"), match.state)
+    for hours, (at, names, ident) in enumerate(
+        [
+            (0, ("Ali", "Badr"), "plakoto-draw"),
+            (1, ("Badr", "Ali"), "plakoto-mother"),
+            (3, ("Ali", "Salma"), "fevga"),
+            (5, ("Ali", "Badr"), "tavli-draw"),
+            (6, ("Salma", "Ali"), "tavli-mother"),
+        ],
+        start=1,
+    ):
+        write(paths.history, POOL + at, names, T0 + timedelta(hours=hours), ident)
+        played[f"{ident}.json"] = (names, tavla_pool()[at].state)
+    return paths, played
+
+
+def test_each_game_has_its_own_book_and_a_tavli_match_counts_once(tmp_path: Path) -> None:
+    paths, played = games_history(tmp_path)
+    book = open_book(paths)
+    assert book.records == open_book(paths, index=False).records  # (the index keeps the game)
+    assert {r.file: r.game for r in book.records} == {
+        "bg.json": "backgammon",
+        "plakoto-draw.json": "plakoto",
+        "plakoto-mother.json": "plakoto",
+        "fevga.json": "fevga",
+        "tavli-draw.json": "tavli",
+        "tavli-mother.json": "tavli",
+    }
+    everything = book.standings(now=T0)
+    assert everything.matches == 6
+    by_game = {game: book.standings(now=T0, game=game) for game in Games if game is not Games.ANY}
+    assert {game: s.matches for game, s in by_game.items()} == {
+        Games.BACKGAMMON: 1,  # (not the tavli matches' backgammon games)
+        Games.PLAKOTO: 2,
+        Games.FEVGA: 1,
+        Games.TAVLI: 2,  # each one match, whatever games it played
+    }
+    # Every figure that adds up is the sum of the games' figures.
+    for line in everything.players:
+        for figure in FIGURES:  # (all but the streaks and the last date)
+            parts = [s.line(line.person.key) for s in by_game.values()]
+            assert getattr(line.figures, figure) == sum(getattr(p.figures, figure) for p in parts if p), figure
+
+    # A tavli match: one match won or lost, its games as games (the drawn one too), its points as points.
+    tavli = by_game[Games.TAVLI]
+    for key in ("ali", "badr", "salma"):
+        found = tavli.line(key)
+        assert found is not None
+        mine = [(names, s) for f, (names, s) in played.items() if f.startswith("tavli") and key in map(name_key, names)]
+        sides = [[name_key(n) for n in names].index(key) for names, _ in mine]
+        states = [s for _, s in mine]
+        f = found.figures
+        assert f.matches == len(mine)
+        assert (f.won, f.lost) == (
+            sum(s.winner == side for s, side in zip(states, sides, strict=True)),
+            sum(s.winner == 1 - side for s, side in zip(states, sides, strict=True)),
+        )
+        assert f.games == sum(len(s.results) for s in states)
+        assert f.games_won == sum(
+            sum(r.winner == side for r in s.results) for s, side in zip(states, sides, strict=True)
+        )
+        assert f.games_won + f.games_lost == f.games - sum(sum(r.winner is None for r in s.results) for s in states)
+        assert (f.points_won, f.points_lost) == (
+            sum(s.score[side] for s, side in zip(states, sides, strict=True)),
+            sum(s.score[1 - side] for s, side in zip(states, sides, strict=True)),
+        )
+        assert (f.doubles_offered, f.doubles_taken, f.doubles_dropped) == (0, 0, 0)
+    pair = book.between("Ali", "Badr", now=T0, game=Games.TAVLI)
+    draw = played["tavli-draw.json"][1]
+    assert pair is not None and pair.figures[0].matches == 1 and pair.figures[0].games == len(draw.results) == 4
+    assert pair.figures[0].games_won + pair.figures[0].games_lost == 3  # (the Plakoto game was drawn)
+
+    # Plakoto: a session drawn on its one game (a game played, won by nobody: the session level),
+    # and one won by pinning the mother (a win, and a gammon: worth 2).
+    plakoto = by_game[Games.PLAKOTO]
+    names, ended = played["plakoto-mother.json"]
+    winner = ended.results[0].winner
+    assert winner is not None
+    champion = name_key(names[winner])
+    other = "badr" if champion == "ali" else "ali"
+    won, lost = plakoto.line(champion), plakoto.line(other)
+    assert won is not None and lost is not None
+    assert (won.figures.matches, won.figures.won, won.figures.lost, won.figures.drawn) == (2, 1, 0, 1)
+    assert (won.figures.games, won.figures.games_won, won.figures.games_lost) == (2, 1, 0)
+    assert (won.figures.points_won, won.figures.points_lost, won.figures.gammons_won) == (2, 0, 1)
+    assert (lost.figures.games, lost.figures.games_lost, lost.figures.gammons_lost) == (2, 1, 1)
+    (draw_record,) = [r for r in book.records if r.file == "plakoto-draw.json"]
+    assert (draw_record.games, draw_record.draws, draw_record.winner, draw_record.counts) == (1, 1, None, True)
+
+    # A game's figures screen (FiguresScreen) and the command read the same selection.
+    assert [r.file for r in book.selection(now=T0, game=Games.TAVLI)] == ["tavli-draw.json", "tavli-mother.json"]
+    assert book.between("Ali", "Badr", now=T0, game=Games.FEVGA) is None
+
+
+def test_an_index_made_before_the_games_were_kept_is_built_again(history: Paths) -> None:
+    """An index of the first schema (no game column), sound in every other way: built again,
+    and every record has its game."""
+    assert SCHEMA == 2
+    fresh(history).records()
+    con = sqlite3.connect(history.data / "book.sqlite")
+    con.executescript("ALTER TABLE matches DROP COLUMN game; PRAGMA user_version = 1;")
+    con.close()
+    index = fresh(history)
+    index._seal()  # (its checksum right: only the schema tells it apart)
+    assert index.records() == recount(history.history)
+    assert (index.rebuilt, index.read_files) == (1, 8)
+    con = sqlite3.connect(history.data / "book.sqlite")
+    assert con.execute("PRAGMA user_version").fetchone() == (2,)
+    assert {row[0] for row in con.execute("SELECT game FROM matches")} == {"backgammon"}
+    con.close()
+
+
+def test_tawla_book_game_in_both_languages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tawla.cli import main
+
+    games_history(tmp_path)
+    monkeypatch.setenv("TAWLA_HOME", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("TZ", "UTC")
+
+    def tawla(*args: str) -> list[str]:
+        assert main(list(args)) == 0
+        return capsys.readouterr().out.splitlines()
+
+    assert tawla("book", "--lang", "en", "--game", "tavli")[0] == (
+        "The players' book · all time · matches and money play · Tavli match · 2 matches"
+    )
+    assert tawla("book", "--lang", "ar", "--game", "tavli", "--rules", "match")[0] == (
+        f"{M}دفتر اللاعبين · منذ البداية · المباريات · مباراة تافلي · مباراتان"
+    )
+    plakoto = tawla("book", "--lang", "ar", "--game", "plakoto", "--rules", "money")
+    assert plakoto[0] == f"{M}دفتر اللاعبين · منذ البداية · لعب النقود · بلاكوتو · مباراتان"
+    assert tawla("book", "--lang", "en", "--game", "backgammon")[0].endswith(" · Backgammon · 1 match")
+    assert tawla("book", "--lang", "ar", "--game", "fevga")[0].endswith(" · فيفغا · مباراة واحدة")
+    assert tawla("book", "--lang", "en", "--game", "all") == tawla("book", "--lang", "en")
+    assert tawla("book", "--lang", "en")[0] == "The players' book · all time · matches and money play · 6 matches"
+    rows = list(csv.reader(io.StringIO("\n".join(tawla("book", "--lang", "en", "--csv", "--game", "tavli")))))
+    assert sorted(row[0] for row in rows[1:4]) == ["Ali", "Badr", "Salma"] and len(rows) == 1 + 3 + 2 * 2
+    for lang in ("en", "ar"):
+        with pytest.raises(SystemExit) as done:
+            main(["book", "--lang", lang, "--help"])
+        assert done.value.code == 0
+        shown = " ".join(capsys.readouterr().out.split())
+        assert (
+            "--game {all,backgammon,plakoto,fevga,tavli} " + " ".join(tr(lang, "cli.help.book_game").split()) in shown
+        )
 
 
 # -- streaks, hand-made records ---------------------------------------------------------------------

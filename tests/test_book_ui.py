@@ -22,13 +22,14 @@ from textual.widgets import DataTable, Input, OptionList, Static
 from tawla.engine import Position
 from tawla.game import Match, Phase, RuleSet, ScriptedDice
 from tawla.game.state import MatchState
-from tawla.i18n import tr
+from tawla.i18n import tr, tr_n
 from tawla.i18n.bidi import visual
 from tawla.store import saves
-from tawla.store.book import Period, Play, open_book
+from tawla.store.book import Games, Period, Play, open_book
 from tawla.store.files import Paths, atomic_write
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.screens.book import GAMES as GAME_KEYS
 from tawla.ui.screens.book import PERIODS, PLAYS, BookScreen, FiguresScreen, PlayerPicker
 from tawla.ui.screens.dialogs import ConfirmScreen, LineScreen, ResultScreen
 from tawla.ui.screens.menu import MenuScreen
@@ -126,7 +127,7 @@ def _equal(seen: object, wanted: object) -> None:
 
 
 def next_in(cycle: tuple[object, ...], now: object) -> object:
-    """What P or R turns ``now`` into."""
+    """What P, R or G turns ``now`` into."""
     return cycle[(cycle.index(now) + 1) % len(cycle)]
 
 
@@ -528,3 +529,132 @@ async def test_after_a_change_of_language_enter_still_opens_a_row_and_a_match(tm
         await pilot.press("enter")
         story = await screen_is(pilot, StoryScreen)
         assert not story.rtl
+
+
+# -- the book of one game (#23) --------------------------------------------------------------------------
+
+
+def history_with_games(folder: Path) -> Paths:
+    """:func:`history`, and Plakoto, Fevga and tavli matches (tests/test_book.py's seeded random
+    ones): a Plakoto session Ali and Badr drew, a tavli match of Salma and Badr with a drawn
+    Plakoto game, a Fevga match of علي and Salma, and a tavli match of Ali and Salma (the last played)."""
+    from .test_book import POOL, write
+
+    paths = history(folder)
+    for at, names, ended, ident in [
+        (0, ("Ali", "Badr"), NOW - timedelta(days=3), "t1"),
+        (5, ("Salma", "Badr"), NOW - timedelta(days=20), "t2"),
+        (3, ("علي", "Salma"), NOW - timedelta(days=2), "t3"),
+        (6, ("Ali", "Salma"), NOW - timedelta(hours=1), "t4"),
+    ]:
+        write(paths.history, POOL + at, names, ended, ident)
+    return paths
+
+
+async def test_g_reads_the_book_game_by_game_and_a_row_opens_that_games_matches(tmp_path: Path) -> None:
+    paths = history_with_games(tmp_path)
+    book = open_book(paths)
+    app = app_with(paths)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await app.push_screen(BookScreen(app.read_book, now=NOW))
+        screen = await book_shown(pilot)
+        assert screen.game is Games.ANY
+        seen = {}
+        for key in ("g", "G", "g", "ل", "g"):  # (G with Shift too, and the key on an Arabic layout)
+            standings = book.standings(screen.period, screen.play, NOW, screen.game)
+            rows = table_rows(screen)
+            assert [row[0] for row in rows] == [shown(line.person.name) for line in standings.players]
+            for row, line in zip(rows, standings.players, strict=True):
+                f = line.figures
+                assert row[1:5] == [
+                    str(f.matches),
+                    f"{f.won}–{f.lost}",
+                    f"{f.games_won}–{f.games_lost}",
+                    f"{f.points_won}–{f.points_lost}",
+                ]
+            title = str(screen.query_one("#title", Static).render())
+            matches = tr_n("en", "book.matches", standings.matches)
+            if screen.game is Games.ANY:
+                assert title == tr(
+                    "en", "book.title", period="all time", play="matches and money play", matches=matches
+                )
+            else:
+                assert title == tr(
+                    "en",
+                    "book.title_game",
+                    period="all time",
+                    play="matches and money play",
+                    game=tr("en", f"games.{screen.game.value}"),
+                    matches=matches,
+                )
+            seen[screen.game] = (standings.matches, len(rows))
+            game = next_in(GAME_KEYS, screen.game)
+            await pilot.press(key)
+            await wait_until(pilot, lambda game=game: screen.game is game and book_drawn(screen), f"{key}: {game}")
+        assert screen.game is Games.ANY  # (round to where it began)
+        assert seen == {
+            Games.ANY: (9, 5),  # the five backgammon matches and four of the other games; Ali, Badr, Salma, علي, سلمى
+            Games.BACKGAMMON: (5, 5),
+            Games.PLAKOTO: (1, 2),  # Ali and Badr
+            Games.FEVGA: (1, 2),  # علي and Salma
+            Games.TAVLI: (2, 3),  # one match each, whatever games it played: Ali, Salma, Badr
+        }
+
+        # The filters together: Plakoto, money play (the session Ali and Badr drew: 1 game, nobody's).
+        await pilot.press("g", "g")
+        await wait_until(pilot, lambda: screen.game is Games.PLAKOTO and book_drawn(screen), "G twice: Plakoto")
+        await pilot.press("r", "r")  # (Plakoto matches: none, the table hidden; then money play, shown again)
+        await wait_until(pilot, lambda: screen.play is Play.MONEY and book_drawn(screen), "R twice: money play")
+        ali = screen.standings.line("ali") if screen.standings else None
+        assert ali is not None and (ali.figures.matches, ali.figures.drawn, ali.figures.games) == (1, 1, 1)
+        assert (ali.figures.games_won, ali.figures.games_lost) == (0, 0)
+        await pilot.press("r", "g", "g", "g")  # (all kinds of play; Fevga, tavli, then all games)
+        await wait_until(
+            pilot, lambda: (screen.play, screen.game) == (Play.ANY, Games.ANY) and book_drawn(screen), "R, G×3"
+        )
+        await pilot.press("g", "g", "g", "g")
+        await wait_until(pilot, lambda: screen.game is Games.TAVLI and book_drawn(screen), "G×4: tavli matches")
+
+        # A row: that player's tavli matches, the game in the title.
+        table = screen.query_one("#table", DataTable)
+        table.move_cursor(row=[row[0] for row in table_rows(screen)].index("Salma"))
+        await pilot.press("enter")
+        figures = await screen_is(pilot, FiguresScreen)
+        assert [r.file for r in figures.matches] == ["t4.json", "t2.json"]  # (the last first)
+        entries = [figures._entry(r) for r in figures.matches]
+        assert all(f" · {tr('en', 'games.tavli')} · " in entry for entry in entries)  # (each match names its game)
+        await shows(pilot, *entries)
+        await shows(pilot, tr("en", "bookscreen.player_title_game", name="Salma", period="all time",
+                               play="matches and money play", game=tr("en", "games.tavli")))  # fmt: skip
+
+
+async def test_the_arabic_book_names_the_game_and_its_key_arabic_first(tmp_path: Path) -> None:
+    app = app_with(history_with_games(tmp_path), "ar")
+    async with app.run_test(size=(160, 40)) as pilot:
+        await app.push_screen(BookScreen(app.read_book, now=NOW))
+        screen = await book_shown(pilot)
+        await shows(pilot, visual(f"ل (g) {tr('ar', 'key.book_game')}", rtl=True))  # (the footer)
+        await pilot.press(*"لللل")  # G on the Arabic layout, four times: tavli matches
+        await wait_until(pilot, lambda: screen.game is Games.TAVLI and book_drawn(screen), "ل×4: tavli matches")
+        matches = tr_n("ar", "book.matches", 2)
+        title = tr("ar", "book.title_game", period=tr("ar", "book.period.all"), play=tr("ar", "book.play.all"),
+                   game=tr("ar", "games.tavli"), matches=matches)  # fmt: skip
+        assert "مباراة تافلي" in title and "مباراتان" in title
+        await shows(pilot, visual(title, rtl=True))
+
+
+async def test_a_players_matches_name_their_game_unless_it_is_backgammon(tmp_path: Path) -> None:
+    app = app_with(history_with_games(tmp_path))
+    async with app.run_test(size=(160, 40)) as pilot:
+        await app.push_screen(BookScreen(app.read_book, now=NOW))
+        screen = await book_shown(pilot)
+        table = screen.query_one("#table", DataTable)
+        table.move_cursor(row=[row[0] for row in table_rows(screen)].index("Ali"))
+        await pilot.press("enter")
+        figures = await screen_is(pilot, FiguresScreen)
+        entries = {r.file: figures._entry(r) for r in figures.matches}
+        assert list(entries) == ["t4.json", "m4.json", "t1.json", "m2.json", "m1.json"]
+        names = {file: [g for g in ("backgammon", "plakoto", "tavli") if tr("en", f"games.{g}") in e]
+                 for file, e in entries.items()}  # fmt: skip
+        assert names == {"t4.json": ["tavli"], "m4.json": [], "t1.json": ["plakoto"], "m2.json": [], "m1.json": []}
+        await shows(pilot, *entries.values())

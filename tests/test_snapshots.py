@@ -527,6 +527,26 @@ def test_book_head_to_head(snap_compare, size, lang, tmp_path) -> None:  # type:
 
 
 @langs
+def test_book_of_tavli_matches(snap_compare, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The book read for one game (G four times): tavli matches, each one match, the game named
+    in the title (#23)."""
+    from .test_book_ui import NOW, book_drawn, history_with_games
+
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+
+    async def tavli(pilot) -> None:  # type: ignore[no-untyped-def]
+        await up(pilot)
+        await pilot.app.push_screen(BookScreen(pilot.app.read_book, now=NOW))
+        await drawn(pilot, BookScreen, book_drawn, "the book read and its rows drawn")
+        await pilot.press(*"gggg")
+        await drawn(pilot, BookScreen, lambda screen: screen.game == "tavli" and book_drawn(screen), "tavli matches")
+
+    app = app_for(variant=lang, paths=history_with_games(tmp_path))
+    assert snap_compare(app, run_before=tavli, terminal_size=(80, 24))
+
+
+@langs
 @sizes
 def test_how_a_game_went(snap_compare, size, lang) -> None:  # type: ignore[no-untyped-def]
     """The dice's luck, hits, turns, the cube and both pip counts turn by turn (from the right

@@ -70,5 +70,14 @@ def test_two_matches_with_remembered_names_then_the_book(tmp_path: Path) -> None
         ali = next(line for line in book.splitlines() if line.strip().startswith("Ali"))
         assert ali.split()[1:3] == ["2", f"{tally[1]}–{tally[2]}"], book  # matches, won–lost
         assert "2 matches" in book
+        assert "g Game" in book  # (the footer names the key of the game, #23)
+
+        term.keys("g")  # backgammon's matches: both of them
+        term.wait_for(lambda s: "The players' book · all time · matches and money play · Backgammon · 2 matches" in s)
+        term.keys("g")  # Plakoto's: none
+        term.wait_for(lambda s: "· Plakoto ·" in s and "No match counts here yet." in s)
+        term.keys("g", "g", "g")  # Fevga, tavli, then every game again
+        again = term.wait_for(lambda s: "Backgammon" not in s and "Plakoto" not in s and "Ali" in s)
+        assert "all time · matches and money play · 2 matches" in again, again
     finally:
         term.close()

@@ -11,6 +11,7 @@ The API the screens build on::
     book.people("al")                       # [Person]: known players, most recent first, filtered
     book.person("Ali")                      # Person | None: whom a typed name belongs to
     book.standings(Period.MONTH, Play.MATCH, now)   # Standings: .players [Line], .pairs [Pair]
+    book.standings(game=Games.PLAKOTO)      # … of one game's matches (Games.TAVLI: tavli matches)
     book.between("Ali", "Badr", Period.MONTH)       # Pair | None: the two's figures, Ali's first
     book.matches_of("Ali")                  # [Record]: the player's matches, oldest first
     book.rename(key, "Ali Hassan") / book.merge(key, into) / book.forget(key)   # -> a new Book
@@ -26,6 +27,12 @@ the Resume list before its end is not counted, though its players are known play
 match whose two names have become one player (a merge, then a new match between the two
 old names) is counted for nobody (``Standings.alone``); merging two players who have played
 each other is refused for that reason.
+
+**Games.** Each match is of one game (:attr:`Record.game`): backgammon, Plakoto, Fevga, or a
+tavli match, which is *one* match whatever games it played (its games count as games, its points
+as points, under "tavli match", never under backgammon, Plakoto or Fevga). A game won by nobody
+(Plakoto, both mothers pinned) is a game played, in neither player's games won or lost; a win by
+pinning the mother counts as a win, a gammon when it was worth 2.
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ __all__ = [
     "Book",
     "BookError",
     "Figures",
+    "Games",
     "Line",
     "Pair",
     "Period",
@@ -85,6 +93,18 @@ class Play(enum.StrEnum):
     ANY = "all"
     MATCH = "match"
     MONEY = "money"
+
+
+class Games(enum.StrEnum):
+    """Which game's matches: all of them, or those of one game (``tavli``: tavli matches, each
+    one match of several games). The values are :class:`~tawla.game.rules.GameChoice`'s, and
+    ``all``."""
+
+    ANY = "all"
+    BACKGAMMON = "backgammon"
+    PLAKOTO = "plakoto"
+    FEVGA = "fevga"
+    TAVLI = "tavli"
 
 
 FIRST_WEEKDAY: Final = 0
@@ -132,7 +152,8 @@ class Figures:
     drawn: int = 0
     """Money sessions left level (``won + lost + drawn == matches``)."""
     games: int = 0
-    """Games played (finished)."""
+    """Games played (finished): won, lost, and drawn (Plakoto, both mothers pinned: ``games -
+    games_won - games_lost``)."""
     games_won: int = 0
     games_lost: int = 0
     points_won: int = 0
@@ -196,6 +217,8 @@ class Standings:
     player who won more of their matches first (the one who played last when even)."""
     alone: int = 0
     """Matches whose two names are now one player (see the module docstring): counted for nobody."""
+    game: Games = Games.ANY
+    """Which game's matches."""
 
     def line(self, key: str) -> Line | None:
         return next((line for line in self.players if line.person.key == key), None)
@@ -223,9 +246,9 @@ COLUMNS: tuple[tuple[str, Callable[[Figures], Sequence[int]]], ...] = (
 and the book screen show them (then the current streak and the last date)."""
 
 
-def _figures(mine: Sequence[int], theirs: Sequence[int], results: Iterable[int], last: str) -> Figures:
-    """A player's figures from their sides' sums, the other side's sums, and their results in
-    order (1 won, -1 lost, 0 drawn)."""
+def _figures(mine: Sequence[int], theirs: Sequence[int], draws: int, results: Iterable[int], last: str) -> Figures:
+    """A player's figures from their sides' sums, the other side's sums, the games drawn, and
+    their results in order (1 won, -1 lost, 0 drawn)."""
     won = lost = drawn = longest = current = 0
     for result in results:
         if result > 0:
@@ -243,7 +266,7 @@ def _figures(mine: Sequence[int], theirs: Sequence[int], results: Iterable[int],
         won,
         lost,
         drawn,
-        mine[_GAMES] + theirs[_GAMES],
+        mine[_GAMES] + theirs[_GAMES] + draws,
         mine[_GAMES],
         theirs[_GAMES],
         mine[_POINTS],
@@ -263,13 +286,15 @@ def _figures(mine: Sequence[int], theirs: Sequence[int], results: Iterable[int],
 
 class _Pair:
     """Two players' figures being added up: ``first`` is the player whose side comes first in
-    ``sums``; ``results`` are the first player's (1 won, -1 lost, 0 drawn)."""
+    ``sums``; ``draws`` the games they drew; ``results`` are the first player's (1 won, -1 lost,
+    0 drawn)."""
 
-    __slots__ = ("first", "last", "results", "sums")
+    __slots__ = ("draws", "first", "last", "results", "sums")
 
     def __init__(self, first: str) -> None:
         self.first = first
         self.sums = [0] * _ADDED
+        self.draws = 0
         self.results: list[int] = []
         self.last = ""
 
@@ -277,6 +302,7 @@ class _Pair:
         """Add a match (``flipped``: the first player is its player 1)."""
         a, b = record.sides
         self.sums[:] = map(operator.add, self.sums, b + a if flipped else a + b)
+        self.draws += record.games - a.games - b.games  # (Record.draws, without the call)
         winner = record.winner
         self.results.append(0 if winner is None else 1 if (winner == 1) == flipped else -1)
         self.last = record.ended
@@ -380,26 +406,43 @@ class Book:
     # -- the figures --------------------------------------------------------------------------
 
     def selection(
-        self, period: Period = Period.ALL, play: Play = Play.ANY, now: datetime | None = None
+        self,
+        period: Period = Period.ALL,
+        play: Play = Play.ANY,
+        now: datetime | None = None,
+        game: Games = Games.ANY,
     ) -> list[Record]:
-        """The counted matches of a period and kind of play, oldest first."""
-        return [r for r, _, _ in self._selected(period, play, now)]
+        """The counted matches of a period, kind of play and game, oldest first."""
+        return [r for r, _, _ in self._selected(period, play, now, game)]
 
-    def _selected(self, period: Period, play: Play, now: datetime | None) -> list[tuple[Record, str, str]]:
+    def _selected(
+        self, period: Period, play: Play, now: datetime | None, game: Games = Games.ANY
+    ) -> list[tuple[Record, str, str]]:
         since = _utc(period_start(period, now or datetime.now().astimezone()))
+        every = game is Games.ANY
         return [
             (r, a, b)
             for r, a, b in self._with_keys()
-            if r.counts and r.ended >= since and (play is Play.ANY or (play is Play.MONEY) == (r.length == 0))
+            if r.counts
+            and r.ended >= since
+            and (play is Play.ANY or (play is Play.MONEY) == (r.length == 0))
+            and (every or r.game == game)
         ]
 
-    def standings(self, period: Period = Period.ALL, play: Play = Play.ANY, now: datetime | None = None) -> Standings:
+    def standings(
+        self,
+        period: Period = Period.ALL,
+        play: Play = Play.ANY,
+        now: datetime | None = None,
+        game: Games = Games.ANY,
+    ) -> Standings:
         """Every player's figures, and every pair's, in the matches of ``period`` (counted from
-        ``now``, by default the present moment) and ``play``."""
+        ``now``, by default the present moment), ``play`` and ``game``."""
         now = now or datetime.now().astimezone()
-        selected = self._selected(period, play, now)
+        selected = self._selected(period, play, now, game)
         pairs, alone, results = self._pairs(selected)
         sums: dict[str, list[int]] = {}
+        draws: dict[str, int] = {}
         last: dict[str, str] = {}
         n = len(SIDE_FIELDS)
         pair_list = []
@@ -409,15 +452,17 @@ class Book:
             for key, mine, theirs in ((a, first, second), (b, second, first)):
                 total = sums.setdefault(key, [0] * _ADDED)
                 total[:] = map(operator.add, total, mine + theirs)
+                draws[key] = draws.get(key, 0) + pair.draws
                 last[key] = max(last.get(key, ""), pair.last)
-            fa = _figures(first, second, pair.results, pair.last)
-            fb = _figures(second, first, (-r for r in pair.results), pair.last)
+            fa = _figures(first, second, pair.draws, pair.results, pair.last)
+            fb = _figures(second, first, pair.draws, (-r for r in pair.results), pair.last)
             if (fb.won, fb.points_won) > (fa.won, fa.points_won):
                 pair_list.append(Pair((people[b], people[a]), (fb, fa)))
             else:
                 pair_list.append(Pair((people[a], people[b]), (fa, fb)))
         lines = [
-            Line(people[key], _figures(total[:n], total[n:], results[key], last[key])) for key, total in sums.items()
+            Line(people[key], _figures(total[:n], total[n:], draws[key], results[key], last[key]))
+            for key, total in sums.items()
         ]
         return Standings(
             period,
@@ -433,6 +478,7 @@ class Book:
                 )
             ),
             alone,
+            game,
         )
 
     @staticmethod
@@ -468,21 +514,27 @@ class Book:
         return pairs, alone, results
 
     def between(
-        self, a: str, b: str, period: Period = Period.ALL, play: Play = Play.ANY, now: datetime | None = None
+        self,
+        a: str,
+        b: str,
+        period: Period = Period.ALL,
+        play: Play = Play.ANY,
+        now: datetime | None = None,
+        game: Games = Games.ANY,
     ) -> Pair | None:
         """``a``'s and ``b``'s figures against each other (names or keys; ``a`` first), or None
         when they have not played each other in that selection."""
         ka, kb = self.key_of(a), self.key_of(b)
         if ka == kb:
             return None
-        chosen = [(r, x, y) for r, x, y in self._selected(period, play, now) if {x, y} == {ka, kb}]
+        chosen = [(r, x, y) for r, x, y in self._selected(period, play, now, game) if {x, y} == {ka, kb}]
         pair = next(iter(self._pairs(chosen)[0].values()), None)
         if pair is None:
             return None
         n = len(SIDE_FIELDS)
         first, second = pair.sums[:n], pair.sums[n:]
-        fa = _figures(first, second, pair.results, pair.last)
-        fb = _figures(second, first, (-r for r in pair.results), pair.last)
+        fa = _figures(first, second, pair.draws, pair.results, pair.last)
+        fb = _figures(second, first, pair.draws, (-r for r in pair.results), pair.last)
         people = self._all_people()
         if pair.first != ka:
             fa, fb = fb, fa

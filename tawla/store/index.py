@@ -41,8 +41,9 @@ from tawla.game.figures import SIDE_FIELDS, Side
 from tawla.store.lock import Lock, try_lock
 from tawla.store.records import Record, read_record, recount
 
-SCHEMA: Final = 1
-"""The layout of the rows (``PRAGMA user_version``); another one is rebuilt."""
+SCHEMA: Final = 2
+"""The layout of the rows (``PRAGMA user_version``); another one is rebuilt. (2: the game played,
+issue 23.)"""
 APPLICATION_ID: Final = 0x74776C62  # "twlb"
 """Marks the file as tawla's book (``PRAGMA application_id``)."""
 WAIT: Final = 10.0
@@ -50,13 +51,13 @@ WAIT: Final = 10.0
 BATCH: Final = 200
 """Files read between two commits while building."""
 
-_RECORD: Final = ("names0", "names1", "started", "ended", "length", "finished", "games", "winner")
+_RECORD: Final = ("names0", "names1", "started", "ended", "length", "finished", "games", "winner", "game")
 _SIDES: Final = tuple(f"{name}{player}" for player in (0, 1) for name in SIDE_FIELDS)
 COLUMNS: Final = ("file", "size", "mtime", "ok", *_RECORD, *_SIDES)
 """Every column of the one table, in order: a file's fingerprint, whether it is a match
 (``ok``), and its record (NULL for a file that is not)."""
 
-_TYPES = {"names0": "TEXT", "names1": "TEXT", "started": "TEXT", "ended": "TEXT"}
+_TYPES = {"names0": "TEXT", "names1": "TEXT", "started": "TEXT", "ended": "TEXT", "game": "TEXT"}
 _CREATE = "CREATE TABLE matches ({})".format(
     ", ".join(
         ["file TEXT PRIMARY KEY", "size INTEGER NOT NULL", "mtime INTEGER NOT NULL", "ok INTEGER NOT NULL"]
@@ -66,8 +67,9 @@ _CREATE = "CREATE TABLE matches ({})".format(
 _INSERT = "INSERT OR REPLACE INTO matches VALUES ({})".format(", ".join("?" * len(COLUMNS)))
 _SELECT = "SELECT {} FROM matches ORDER BY ended, file".format(", ".join(COLUMNS))
 _N = len(SIDE_FIELDS)
-_A, _B = 12, 12 + _N
-"""Where each side's figures begin in a row."""
+_A = 4 + len(_RECORD)
+_B = _A + _N
+"""Where each side's figures begin in a row (after the fingerprint, ``ok`` and the record's fields)."""
 
 Fingerprint = tuple[int, int]
 """A file's size and modification time (ns)."""
@@ -88,6 +90,7 @@ def _row(file: str, fingerprint: Fingerprint, record: Record | None) -> tuple[ob
         int(record.finished),
         record.games,
         record.winner,
+        record.game,
         *a,
         *b,
     )
@@ -104,6 +107,7 @@ def _record(row: tuple[object, ...]) -> Record:
         row[10],  # type: ignore[arg-type]
         row[11],  # type: ignore[arg-type]
         (Side._make(row[_A:_B]), Side._make(row[_B:])),
+        row[12],  # type: ignore[arg-type]
     )
 
 

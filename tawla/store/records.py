@@ -38,15 +38,25 @@ class Record(NamedTuple):
     finished: bool
     """A match played to its length."""
     games: int
-    """Games finished."""
+    """Games finished (a drawn one too: Plakoto's two pinned mothers; the sides' games are the
+    games each won, so ``games`` less both is the games drawn)."""
     winner: int | None
     """The match's winner; in money play whoever is ahead on points (None: level, or a match not
     played to its end)."""
     sides: tuple[Side, Side]
+    game: str = "backgammon"
+    """The game played (:class:`~tawla.game.rules.GameChoice`'s value: ``backgammon``,
+    ``plakoto``, ``fevga``, or ``tavli`` for a tavli match, one match whatever its games)."""
 
     @property
     def money(self) -> bool:
         return self.length == 0
+
+    @property
+    def draws(self) -> int:
+        """Games drawn: finished, won by nobody (Plakoto, both mothers pinned)."""
+        a, b = self.sides
+        return self.games - a.games - b.games
 
     @property
     def counts(self) -> bool:
@@ -112,6 +122,7 @@ def record_of(file: str, data: object) -> Record:
         figures.games,
         figures.winner,
         figures.sides,
+        story.rules.game.value,
     )
 
 

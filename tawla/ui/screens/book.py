@@ -7,8 +7,9 @@ the index) and shown when it is there; a change (:meth:`Book.rename` …) return
 which the screen shows from then on.
 
 :class:`BookScreen` is two tables: the players against everyone, and every pair head to
-head, for a period (this week, this month, all time: P) and a kind of play (matches and
-money play, matches, money play: R); Tab switches them, Enter opens a row
+head, for a period (this week, this month, all time: P), a kind of play (matches and
+money play, matches, money play: R) and a game (all games, backgammon, Plakoto, Fevga, tavli
+matches: G); Tab switches them, Enter opens a row
 (:class:`FiguresScreen`: the figures as rows, and the matches, each opening how it went).
 In Arabic the columns read from the right, the player's name first.
 """
@@ -32,7 +33,20 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tawla.store.book import COLUMNS, DASH, Book, BookError, Figures, Line, Pair, Period, Person, Play, Standings
+from tawla.store.book import (
+    COLUMNS,
+    DASH,
+    Book,
+    BookError,
+    Figures,
+    Games,
+    Line,
+    Pair,
+    Period,
+    Person,
+    Play,
+    Standings,
+)
 from tawla.store.records import Record
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import EVERYWHERE, both, either_case
@@ -47,6 +61,8 @@ PERIODS: tuple[Period, ...] = (Period.ALL, Period.MONTH, Period.WEEK)
 """The periods P goes through, in order."""
 PLAYS: tuple[Play, ...] = (Play.ANY, Play.MATCH, Play.MONEY)
 """The kinds of play R goes through, in order."""
+GAMES: tuple[Games, ...] = (Games.ANY, Games.BACKGAMMON, Games.PLAKOTO, Games.FEVGA, Games.TAVLI)
+"""The games G goes through, in order."""
 VIEWS = ("players", "pairs")
 ROOM_ORDER = (
     "matches",
@@ -103,12 +119,15 @@ class BookWords:
         return self.t("bookscreen.forgotten", name=person.name) if person.forgotten else person.name
 
     def selection_title(self, standings: Standings) -> str:
-        return self.t(
-            "book.title",
-            period=self.t(f"book.period.{standings.period.value}"),
-            play=self.t(f"book.play.{standings.play.value}"),
-            matches=self.t_n("book.matches", standings.matches),
-        )
+        """The period, the kind of play, the game (when one is chosen), how many matches."""
+        params = {
+            "period": self.t(f"book.period.{standings.period.value}"),
+            "play": self.t(f"book.play.{standings.play.value}"),
+            "matches": self.t_n("book.matches", standings.matches),
+        }
+        if standings.game is Games.ANY:
+            return self.t("book.title", **params)
+        return self.t("book.title_game", game=self.t(f"games.{standings.game.value}"), **params)
 
     def length(self, record: Record) -> str:
         return self.t("panel.money") if record.money else self.t_n("panel.match", record.length)
@@ -122,9 +141,10 @@ class BookScreen(BookWords, Localized, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape," + both("q"), "leave", "key.back"),
         Binding("tab", "view", "key.book_view"),
-        # (with Shift too: the README names them P, R, E, M, D)
+        # (with Shift too: the README names them P, R, E, M, D; G, the game, likewise)
         Binding(either_case("p"), "period", "key.book_period"),
         Binding(either_case("r"), "rules", "key.book_rules"),
+        Binding(either_case("g"), "game", "key.book_game"),
         Binding(either_case("e"), "rename", "key.book_rename"),
         Binding(either_case("m"), "merge", "key.book_merge"),
         Binding("delete," + either_case("d"), "forget", "key.book_forget"),
@@ -137,6 +157,7 @@ class BookScreen(BookWords, Localized, Screen[None]):
         play: Play = Play.ANY,
         view: str = "players",
         now: datetime | None = None,
+        game: Games = Games.ANY,
     ) -> None:
         """``now``: the moment the periods are counted from (None: the present one)."""
         super().__init__()
@@ -144,6 +165,7 @@ class BookScreen(BookWords, Localized, Screen[None]):
         self.book: Book | None = None
         self.period = period
         self.play = play
+        self.game = game
         self.view = view
         self.now = now
         self.standings: Standings | None = None
@@ -203,7 +225,7 @@ class BookScreen(BookWords, Localized, Screen[None]):
         table: DataTable[Text] | None = self.find("#table", DataTable)
         if book is None or table is None:
             return  # (read in a thread, or the screen rebuilt: drawn once it is there)
-        standings = self.standings = book.standings(self.period, self.play, self.now)
+        standings = self.standings = book.standings(self.period, self.play, self.now, self.game)
         self.query_one("#title", Static).update(self.show(Text(self.selection_title(standings), style="bold")))
         self.query_one("#tabs", Static).update(self._tabs())
         message = self.query_one("#message", Static)
@@ -221,6 +243,8 @@ class BookScreen(BookWords, Localized, Screen[None]):
             return
         message.display = False
         table.display = True
+        if self.focused is None:
+            table.focus()  # (hidden, for a selection with no match, it lost the focus: Enter opens a row again)
         heads = [self.t("book.column.player")]
         if self.view == "pairs":
             heads.append(self.t("book.column.opponent"))
@@ -346,7 +370,7 @@ class BookScreen(BookWords, Localized, Screen[None]):
         """The changes to a player are for the players' table, once the book is read."""
         if action in ("rename", "merge", "forget"):
             return self.view == "players" and self.selected_person() is not None
-        if action in ("period", "rules", "view"):
+        if action in ("period", "rules", "game", "view"):
             return self.book is not None
         return True
 
@@ -364,6 +388,10 @@ class BookScreen(BookWords, Localized, Screen[None]):
 
     def action_rules(self) -> None:
         self.play = PLAYS[(PLAYS.index(self.play) + 1) % len(PLAYS)]
+        self.redraw()
+
+    def action_game(self) -> None:
+        self.game = GAMES[(GAMES.index(self.game) + 1) % len(GAMES)]
         self.redraw()
 
     @on(DataTable.RowSelected)
@@ -514,7 +542,7 @@ class FiguresScreen(BookWords, Localized, Screen[None]):
         self.row = row
         self.standings = standings
         keys = {row.person.key} if isinstance(row, Line) else {p.key for p in row.people}
-        chosen = book.selection(standings.period, standings.play, now)
+        chosen = book.selection(standings.period, standings.play, now, standings.game)
         if isinstance(row, Line):
             self.matches = [r for r in chosen if keys & {book.key_of(n) for n in r.names}]
         else:
@@ -550,12 +578,18 @@ class FiguresScreen(BookWords, Localized, Screen[None]):
 
     def _title(self) -> RenderableType:
         s = self.standings
-        period, play = self.t(f"book.period.{s.period.value}"), self.t(f"book.play.{s.play.value}")
+        said: dict[str, object] = {"period": self.t(f"book.period.{s.period.value}")}
+        said["play"] = self.t(f"book.play.{s.play.value}")
+        one = s.game is not Games.ANY  # (the game named only when the book is read for one)
+        if one:
+            said["game"] = self.t(f"games.{s.game.value}")
         if isinstance(self.row, Line):
-            text = self.t("bookscreen.player_title", name=self.row.person.name, period=period, play=play)
+            key = "bookscreen.player_title_game" if one else "bookscreen.player_title"
+            text = self.t(key, name=self.row.person.name, **said)
         else:
             a, b = self.row.people
-            text = self.t("bookscreen.pair_title", a=a.name, b=b.name, period=period, play=play)
+            key = "bookscreen.pair_title_game" if one else "bookscreen.pair_title"
+            text = self.t(key, a=a.name, b=b.name, **said)
         return self.show(Text(text, style="bold"))
 
     def _figures(self) -> RenderableType:
@@ -583,17 +617,15 @@ class FiguresScreen(BookWords, Localized, Screen[None]):
         return Align.right(table) if self.rtl else table
 
     def _entry(self, record: Record) -> str:
+        """A match of the list: its date, the names and points, the game unless it is
+        backgammon, the length."""
         a, b = record.names
         sa, sb = (side.points for side in record.sides)
-        return self.t(
-            "bookscreen.match_entry",
-            date=self.num(local_date(record.ended)),
-            a=a,
-            b=b,
-            sa=sa,
-            sb=sb,
-            length=self.length(record),
-        )
+        said: dict[str, object] = {"date": self.num(local_date(record.ended)), "a": a, "b": b, "sa": sa, "sb": sb}
+        said["length"] = self.length(record)
+        if record.game == Games.BACKGAMMON:
+            return self.t("bookscreen.match_entry", **said)
+        return self.t("bookscreen.match_entry_game", game=self.t(f"games.{record.game}"), **said)
 
     def action_leave(self) -> None:
         self.dismiss(None)
