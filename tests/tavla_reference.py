@@ -1,6 +1,6 @@
 """Brute-force reference for the legal plays of Plakoto and Fevga.
 
-Written only from the rule contract (the Plakoto/Fevga spec), on purpose without
+Written only from the rule contract (the Plakoto/Fevga spec, kept below as comments), on purpose without
 looking at or importing tawla's engine: property tests compare the engine's plays
 with these. Plain and slow on purpose: every die order, every checker, every step
 checked on the board it produces; the only help is a memo on (board, dice left).
@@ -17,6 +17,84 @@ borne-off counts.
 The mover moves 24 -> 1 and bears off from 1..6. In Plakoto the opponent moves
 1 -> 24 in the mover's numbering; in Fevga it moves 12 -> 1, then 24 -> 13.
 """
+
+# -- The rule contract both this reference and tawla/engine/tavla.py follow ----------------
+# # Plakoto and Fevga: the exact rules tawla implements (the contract between engine and reference)
+#
+# ## Position text (from the player on roll, "the mover")
+# `f1,f2,...,f24;a,b` — 24 comma-separated fields for the mover's points 1..24, a `;`, then the
+# mover's and the opponent's borne-off counts. A field is `0`, `n` (n of the mover's checkers),
+# `-n` (n of the opponent's), or, in Plakoto only, `np` / `-np`: n checkers of that side ON TOP,
+# pinning ONE checker of the other side under them (n >= 1). Each side: checkers on board (incl. a
+# pinned one) + borne off == 15. Canonical output: no spaces, `0` for empty, `3p`, `-1p`.
+# Plakoto start: `-15,0,...,0,15;0,0` (mover's 15 on its 24-point, opponent's 15 on the mover's 1).
+# Fevga start:   `0,...,0,-15 (at point 12),0,...,0,15 (at point 24);0,0`.
+#
+# ## Common
+# - Mover moves from high to low points (24 -> 1), bears off from points 1..6 (its home).
+# - Dice: two dice, a double gives four steps of that number. Use as many dice as possible; if only
+#   one die of a non-double can be used, the higher one must be used if it can be.
+# - Bearing off (both games): only when all the mover's checkers still on the board are on 1..6 (and,
+#   in Plakoto, none of the mover's checkers is pinned). A checker bears off from point d with die d,
+#   or with a die larger than its point only from the mover's highest occupied point (as backgammon).
+#   A pinned checker of the mover anywhere forbids bearing off.
+# - A play = the whole sequence of steps; plays are distinct by resulting position.
+# - Every condition below is checked after EACH step (intermediate positions must satisfy them).
+#
+# ## Plakoto
+# - Opponent moves the other way (in the mover's numbering it moves 1 -> 24); opponent's point q is
+#   the mover's point 25-q. Swapped view: new[i] = -old[25-i] (pins likewise).
+# - A mover checker may move only if it is on top (the mover's count on that point > 0). A pinned
+#   checker (under opposing checkers) cannot move.
+# - Landing on point p (1..24):
+#   - empty, or the mover's own checkers on top (with or without an opposing checker pinned under
+#     them): allowed, add on top;
+#   - exactly ONE opposing checker with nothing pinned under it: allowed, it becomes pinned under the
+#     mover's checker (field becomes `1p`);
+#   - one opposing checker on top of a pinned mover checker (`-1p`), or two or more opposing
+#     checkers (`-n` or `-np`, n>=2): closed.
+# - When the last mover checker on top of a pin leaves, the pinned opposing checker is free again
+#   (field `1p` -> after leaving `-1`).
+# - No hitting, no bar.
+# - Mother rule (setting `mother`: "double" default, "single", "none"). The opponent's mother is its
+#   checker on the opponent's 24-point = the mover's point 1; the mover's mother is on the mover's 24.
+#   With the rule on ("double" or "single" — legal plays are the same for both, only the score
+#   differs), after each step of the mover:
+#   - if the opponent's checker on the mover's point 1 is pinned by the mover (field 1 is `np`, n>=1)
+#     AND the mover's own checker on point 24 is pinned (field 24 is `-np`): the game ends at once,
+#     a draw;
+#   - else if field 1 is `np` and the mover has no checker at all on point 24 (field 24 is 0 or
+#     negative without p): the game ends at once, the mover wins (2 points for "double", 1 for
+#     "single");
+#   - otherwise play goes on.
+#   A step that ends the game ends the play: no more steps are played, and such a play counts as
+#   using all the dice (it always survives the "use as many dice as possible" filter; it is
+#   not subject to the higher-die rule either).
+#   With `mother` = "none", nothing of this applies.
+# - Bearing off the 15th checker ends the game too (the play stops there, naturally).
+#
+# ## Fevga
+# - Both sides move the same way round the board. The opponent's starting point is the mover's
+#   12-point. In the mover's numbering the opponent moves 12,11,...,1, then 24,23,...,13 and bears off
+#   from the mover's 13..18 (its home). Opponent's point q <-> mover's point m: m = q-12 if q>12 else
+#   q+12 (symmetric). Swapped view: new[q] = -old[m(q)] with that map.
+# - Landing: only on a point with no opposing checker (0 or the mover's own). One checker holds a point.
+# - No hitting, no bar, no pins.
+# - First-checker rule (setting `first`: "pass" default, "quarter"): while no mover checker is on a
+#   point <= 11 ("pass": past the opponent's starting point, the mover's 12) — or <= 12 for
+#   "quarter" ("reached the opponent's starting quarter", mover's 7..12) — and the mover has borne off
+#   nothing, at most ONE of the mover's checkers may be off its starting point 24: a step from 24 is
+#   illegal if some other mover checker is already on 1..23. (Checked on the board at that step, so a
+#   checker that passes mid-turn frees the others for the rest of the turn.)
+#   Example: the start, mover rolls 6-6: 24->18, then 18->12 is closed (opponent's 15 there), no other
+#   checker may leave 24, so the only play is the single step 24/18.
+# - Starting quarter: after any step the mover may not hold (>=1 checker on) all six of its points
+#   19,20,21,22,23,24 at once.
+# - Prime: after any step, the mover may not hold six (or more) consecutive points ALONG THE
+#   OPPONENT'S PATH such that every opposing checker on the board is behind them (has not yet passed
+#   any of the six). In the opponent's own numbering q (q = m+12 if m<=12 else m-12): the mover holds
+#   q0..q0+5 for some q0 in 1..19 and every opposing checker on the board is on some q > q0+5.
+#   (Opponent checkers borne off do not count; if the opponent has none on the board the game is over.)
 
 from __future__ import annotations
 
