@@ -43,14 +43,20 @@ def diagram(position: Position) -> str:
     return "\n".join(lines)
 
 
-def parse_diagram(text: str) -> Position:
-    """Read a diagram drawn by :func:`diagram` (indentation and spacing are free)."""
-    lines = [ln.split() for ln in text.strip().splitlines() if ln.strip()]
-    lines = [[t for t in ln if t != "|"] for ln in lines]
+def _lines(text: str) -> list[list[str]]:
+    """A picture's five lines as their words (the "|" between the halves left out), its point
+    numbers checked."""
+    lines = [[t for t in ln.split() if t != "|"] for ln in text.strip().splitlines() if ln.strip()]
     if len(lines) != 5:
         raise PositionError("diagram", f"a diagram has 5 lines, not {len(lines)}")
     if [int(t) for t in lines[0]] != list(_TOP) or [int(t) for t in lines[3]] != list(_BOTTOM):
         raise PositionError("diagram", "the point numbers are not 13-24 above and 12-1 below")
+    return lines
+
+
+def parse_diagram(text: str) -> Position:
+    """Read a diagram drawn by :func:`diagram` (indentation and spacing are free)."""
+    lines = _lines(text)
     board = [0] * 26
     for points, cells in ((_TOP, lines[1]), (_BOTTOM, lines[2])):
         if len(cells) != 12:
@@ -110,11 +116,7 @@ def tavla_diagram(board: TavlaBoard) -> str:
 
 def parse_tavla_diagram(game: Game, text: str) -> TavlaBoard:
     """Read a picture drawn by :func:`tavla_diagram` (indentation and spacing are free)."""
-    lines = [[t for t in ln.split() if t != "|"] for ln in text.strip().splitlines() if ln.strip()]
-    if len(lines) != 5:
-        raise PositionError("diagram", f"a diagram has 5 lines, not {len(lines)}")
-    if [int(t) for t in lines[0]] != list(_TOP) or [int(t) for t in lines[3]] != list(_BOTTOM):
-        raise PositionError("diagram", "the point numbers are not 13-24 above and 12-1 below")
+    lines = _lines(text)
     slots = [0] * 26
     pins = [0] * 26
     for points, cells in ((_TOP, lines[1]), (_BOTTOM, lines[2])):

@@ -20,6 +20,7 @@ from tawla.engine.tavla import (
     TavlaBoard,
     TavlaTurn,
     Variant,
+    apply_played,
     ending,
     explain_tavla_roll,
     explain_tavla_step,
@@ -44,6 +45,12 @@ def start_board(variant: Variant) -> Board:
     return Position.start() if variant.game is Game.BACKGAMMON else TavlaBoard.start(variant.game)
 
 
+def _position(board: Board) -> Position:
+    if not isinstance(board, Position):
+        raise ValueError(f"not a backgammon position: {board!r}")
+    return board
+
+
 def _board_of(variant: Variant, board: Board) -> TavlaBoard:
     if not isinstance(board, TavlaBoard) or board.game is not variant.game:
         raise ValueError(f"not a {variant.game.value} position: {board!r}")
@@ -53,18 +60,14 @@ def _board_of(variant: Variant, board: Board) -> TavlaBoard:
 def new_turn(variant: Variant, board: Board, roll: Sequence[int], made: Iterable[Step | tuple[int, int]] = ()) -> Turn:
     """The turn for ``roll`` after the steps ``made`` (raises ``IllegalStep`` for a refused one)."""
     if variant.game is Game.BACKGAMMON:
-        if not isinstance(board, Position):
-            raise ValueError(f"not a backgammon position: {board!r}")
-        return moves.turn_state(board, roll, made)
+        return moves.turn_state(_position(board), roll, made)
     return tavla_turn(_board_of(variant, board), roll, made, variant)
 
 
 def plays_of(variant: Variant, board: Board, roll: Sequence[int]) -> tuple[AnyPlay, ...]:
     """Every legal play, one per resulting position (the pass when nothing can be played)."""
     if variant.game is Game.BACKGAMMON:
-        if not isinstance(board, Position):
-            raise ValueError(f"not a backgammon position: {board!r}")
-        return moves.legal_plays(board, roll)
+        return moves.legal_plays(_position(board), roll)
     return tavla_plays(_board_of(variant, board), roll, variant)
 
 
@@ -72,9 +75,7 @@ def step_of(variant: Variant, board: Board, source: int, die: int) -> tuple[Step
     """The step moving a checker from ``source`` with ``die`` and the board after it, or None if
     the board does not allow it (the turn's forced-play rules are not checked)."""
     if variant.game is Game.BACKGAMMON:
-        if not isinstance(board, Position):
-            raise ValueError(f"not a backgammon position: {board!r}")
-        return moves.step_on(board, source, die)
+        return moves.step_on(_position(board), source, die)
     try:
         return tavla_step(_board_of(variant, board), source, die, variant)
     except moves.IllegalStep:
@@ -85,16 +86,7 @@ def apply_any(board: Board, step: Step) -> Board:
     """The board after a step already played (only its mechanics: for showing played steps
     again one at a time)."""
     if isinstance(board, TavlaBoard):
-        s, pn = list(board.slots), list(board.pins)
-        s[step.source] -= 1
-        if s[step.source] == 0 and pn[step.source] < 0:
-            s[step.source], pn[step.source] = -1, 0  # (the last pinner left: the pinned is free)
-        if step.dest != OFF:
-            if s[step.dest] == -1 and pn[step.dest] == 0:
-                s[step.dest], pn[step.dest] = 1, -1  # (a pin)
-            else:
-                s[step.dest] += 1
-        return TavlaBoard._trusted(board.game, s, pn)
+        return apply_played(board, step)
     return moves.apply_step(board, step)
 
 
@@ -108,9 +100,7 @@ def explain_step(turn: Turn, source: int, die: int) -> Reason | None:
 def explain_roll(variant: Variant, board: Board, roll: Sequence[int]) -> tuple[Reason, ...]:
     """What shapes the whole turn for ``roll`` (empty when the dice play freely)."""
     if variant.game is Game.BACKGAMMON:
-        if not isinstance(board, Position):
-            raise ValueError(f"not a backgammon position: {board!r}")
-        return explain.explain_roll(board, roll)
+        return explain.explain_roll(_position(board), roll)
     return explain_tavla_roll(_board_of(variant, board), roll, variant)
 
 

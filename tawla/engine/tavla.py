@@ -600,6 +600,14 @@ def tavla_step(board: TavlaBoard, source: int, die: int, variant: Variant | None
     return Step(source, dst, die, hit), TavlaBoard._trusted(board.game, s, pn)
 
 
+def apply_played(board: TavlaBoard, step: Step) -> TavlaBoard:
+    """The board after ``step``, already played (its mechanics only: a pin, a pinned checker
+    freed; nothing about the turn's rules)."""
+    s, pn = list(board.slots), list(board.pins)
+    _Rules(Variant(board.game)).apply(s, pn, step.source, step.dest)
+    return TavlaBoard._trusted(board.game, s, pn)
+
+
 def step_refusal(board: TavlaBoard, source: int, die: int, variant: Variant | None = None) -> tuple[Why, int] | None:
     """Why the board refuses the step (ignoring the turn's forced-play rules) and the point it
     is about, or None."""
