@@ -1,0 +1,1 @@
+"""Analysis: the evaluator (Open Sage), hints, and how well each player played."""
