@@ -28,7 +28,7 @@ from tawla.analysis.evaluator import Cube, Owner, Sage, evaluator
 from tawla.engine import Play, Position, Step, apply_step
 from tawla.engine.moves import make_step
 from tawla.engine.tavla import Game
-from tawla.game.events import Doubled, Dropped, Rolled, Stepped, Took
+from tawla.game.events import Doubled, Dropped, OpeningRolled, Rolled, Stepped, Took
 from tawla.game.match import Action, Match
 from tawla.game.state import MatchState, Phase
 
@@ -82,7 +82,8 @@ class Decision:
     game: int
     """The game's number, from 1."""
     turn: int
-    """The turn of that game it belongs to, from 1 (both players' turns counted)."""
+    """The turn of that game it belongs to, from 1 (both players' turns counted, the opening
+    roll's play the first: the turn of :attr:`tawla.game.tally.GameStory.turns` ``[turn - 1]``)."""
     player: int
     kind: Kind
     position: Position
@@ -266,10 +267,14 @@ def analyse(
             if step is not None:
                 pending.steps.append(step)
         after = replay.replay_event(event)
-        if isinstance(event, Rolled) and backgammon and after.phase is Phase.MOVING and after.turn is not None:
+        if isinstance(event, OpeningRolled) and after.phase is Phase.MOVING:
+            turn_of_game[after.game] = turn_of_game.get(after.game, 0) + 1  # (the opening roll's play: turn 1)
+        rolled = isinstance(event, Rolled | OpeningRolled)
+        if rolled and backgammon and after.phase is Phase.MOVING and after.turn is not None:
             board = after.turn.start
             assert isinstance(board, Position)
-            pending = _Pending(after.game, turn_of_game[after.game], after.on_roll, board, event.dice, cube_of(after))
+            roll = after.turn.roll
+            pending = _Pending(after.game, turn_of_game[after.game], after.on_roll, board, roll, cube_of(after))
         if after.phase is not Phase.MOVING and not isinstance(event, Rolled):
             close(after)
         if progress is not None:
