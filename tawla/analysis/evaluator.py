@@ -181,12 +181,36 @@ class Sage:
         return float(equity), _chances(done.probs)
 
     def cube(self, position: Position, cube: Cube = Cube()) -> CubeAdvice:
-        """The cube decision of the player on roll in ``position``."""
-        args = self._cube_args(cube)
-        value = args.pop("cube_value")
-        owner = args.pop("cube_owner")
-        done = self._analyzer.cube_action(board_of(position), value, owner, **args)
-        return CubeAdvice(float(done.equity_nd), float(done.equity_dt), float(done.equity_dp), _chances(done.probs))
+        """The cube decision of the player on roll in ``position`` (Janowski's cubeful
+        equities of the position before the roll, as Open Sage's ``cube_action`` gives them at
+        this level, without its beaver: the taker's beaver is not valued).
+
+        Computed as the opponent's position after their play, seen from them, no double and
+        doubled: the same figures as ``cube_action`` (``tests/test_evaluator.py``), which reads
+        its weights from disk at every call (a thirtieth of a second; this takes a tenth of a
+        millisecond)."""
+        import bgbot_cpp
+
+        their = board_of(position.swapped())
+        owner = {"centered": "centered", "mover": "opponent", "opponent": "player"}[cube.owner]
+        args: dict[str, Any] = {"jacoby": cube.jacoby}
+        if not cube.money:
+            args = {"away1": cube.away[1], "away2": cube.away[0], "is_crawford": cube.crawford}
+        v = cube.value
+        still = self._analyzer.post_move_analytics(their, owner, v, **args)
+        doubled = self._analyzer.post_move_analytics(their, "player", 2 * v, **args)
+        no_double = -float(still.cubeful_equity)
+        if cube.money:
+            double_take = -2 * float(doubled.cubeful_equity)
+        else:  # (their equity at the doubled cube, in match winning chances, then ours at this cube)
+            a, b, crawford = cube.away[0], cube.away[1], cube.crawford
+            theirs = bgbot_cpp.eq2mwc(float(doubled.cubeful_equity), b, a, 2 * v, crawford)
+            double_take = float(bgbot_cpp.mwc2eq(1 - theirs, a, b, v, crawford))
+        if not cube.alive:
+            no_double = -float(still.cubeless_equity)
+        p = still.probs  # (theirs after their play: ours before our roll, turned round)
+        chances = Chances(1 - p.win, p.gammon_loss, p.backgammon_loss, p.gammon_win, p.backgammon_win)
+        return CubeAdvice(no_double, double_take, 1.0, chances)
 
 
 _lock = threading.Lock()
