@@ -199,6 +199,13 @@ def shows(
     return run_before
 
 
+def skill_shown(screen: ResultScreen) -> bool:
+    """The card's figures of how well each player played are shown (analysed in a thread)."""
+    from tawla.ui.skill import SkillPanel
+
+    return screen.query_one("#skill", SkillPanel).shown
+
+
 def picked(screen: GameScreen) -> bool:
     return screen.cursor is not None and screen.cursor.picked is not None
 
@@ -289,7 +296,7 @@ def test_game_double_offered(snap_compare, size, variant) -> None:  # type: igno
 @each
 @sizes
 def test_game_over(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
-    dropped = shows(ResultScreen, "d", "p")  # (double, and the other player passes)
+    dropped = shows(ResultScreen, "d", "p", ready=skill_shown, what="the skill figures")  # (double, and a pass)
     assert snap_compare(app_for(midgame(variant), variant), run_before=dropped, terminal_size=size)
 
 
@@ -298,7 +305,7 @@ def test_game_over(snap_compare, size, variant) -> None:  # type: ignore[no-unty
 def test_match_over(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
     start = MatchState(rules=RuleSet(match_length=1), phase=Phase.TURN, board=Position.from_counts({1: 1}, {6: 15}))
     match = Match(names=NAMES[variant[:2]], dice=ScriptedDice([(2, 1)]), start=start)
-    over = shows(ResultScreen, "space")  # over at the last step (the card reads the book in a thread)
+    over = shows(ResultScreen, "space", ready=skill_shown, what="the skill figures")  # (the book and analysis: threads)
     assert snap_compare(app_for(match, variant), run_before=over, terminal_size=size)
 
 

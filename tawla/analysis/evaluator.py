@@ -248,6 +248,18 @@ def unavailable() -> str | None:
     return None
 
 
+def known_unavailable() -> str | None:
+    """Why there is no evaluator, if that is known without loading it (a screen asks, on a key):
+    a load already failed, or the package is not installed. None: it loads, or may."""
+    if _sage is not None:
+        return None
+    if _why is not None:
+        return _why
+    import importlib.util
+
+    return "not_installed" if importlib.util.find_spec(PACKAGE) is None else None
+
+
 def loaded() -> bool:
     """The evaluator has been loaded (what a start-up check asks: it must not be)."""
     return _sage is not None

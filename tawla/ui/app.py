@@ -23,6 +23,7 @@ from tawla.ui.compat import ErrorHook, write_to_terminal
 from tawla.ui.keys import EVERYWHERE, key_label
 from tawla.ui.messages import BookAsked, CheckRtl, PreferencesChosen, RulesChosen, StoryAsked
 from tawla.ui.screens.notes import Notes
+from tawla.ui.skill import Analyses
 from tawla.ui.terminal import catch_signals, report_crash, terminal_bidi_sequence
 from tawla.ui.themes import THEMES, first_theme
 
@@ -76,6 +77,8 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
         """What to tell the player once the screens are up."""
         self.keeper = Keeper(paths, tell=self.notes.add, changed=self._saving_changed)
         """Every file of the match being played: the UI asks it, and never names a file."""
+        self.analyses = Analyses(self)
+        """How well each player played: the analyses made, in a worker thread (tawla/ui/skill.py)."""
         self.crashed: Path | None = None
         """Where the report of the error that stopped the game was written (see :meth:`_handle_exception`)."""
         # The settings models are pydantic: built on first use, after the first frame. The

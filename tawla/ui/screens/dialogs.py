@@ -158,11 +158,15 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
         match: Match | None = None,
         book: bool = False,
         end_session: bool = False,
+        skill: int | None = None,
     ) -> None:
+        """``skill``: how well each player played in that game (from 1; 0: over the whole
+        match), in the room kept for it (:class:`~tawla.ui.skill.SkillPanel`); None: not said."""
         super().__init__(title, body, hint)
         self.match = match
         self.with_book = book
         self.end_session = end_session
+        self.skill = skill
         self._book_line: tuple[int, int] | None = None
         """The two players' wins in the book this month, once read."""
 
@@ -170,6 +174,10 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
         with Vertical(classes="card"):
             yield Static(self.show(said(self._title)), id="title", classes="title")
             yield Static(self.show(said(self._body)), id="body", classes="body")
+            if self.skill is not None and self.match is not None:
+                from tawla.ui.skill import SkillPanel
+
+                yield SkillPanel(self.match, self.skill or None, id="skill")
             yield Static("", id="book", classes="body")
             yield Static(self.show(said(self._hint)), id="hint", classes="hint")
 
@@ -189,6 +197,11 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
 
     def relabel(self) -> None:
         super().relabel()
+        from tawla.ui.skill import SkillPanel
+
+        skill = self.find("#skill", SkillPanel)
+        if skill is not None:
+            skill.redraw()
         if self._book_line is not None:
             self._show_book(*self._book_line)
 

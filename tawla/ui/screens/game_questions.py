@@ -133,7 +133,7 @@ class GameQuestions:
                 self.asking = False
                 self.dismiss(None)
 
-            over = ResultScreen(title, body, self.saying("over.match_hint"), self.table.match, book=True)
+            over = ResultScreen(title, body, self.saying("over.match_hint"), self.table.match, book=True, skill=0)
             self.app.push_screen(over, match_over)
             return
 
@@ -152,7 +152,9 @@ class GameQuestions:
         def hint() -> str:
             return t("over.hint") + (" · " + t("over.end_hint") if money else "")
 
-        card = ResultScreen(self.saying("over.title"), body, hint, self.table.match, end_session=money)
+        card = ResultScreen(
+            self.saying("over.title"), body, hint, self.table.match, end_session=money, skill=state.game
+        )
         self.app.push_screen(card, next_game)
 
     def action_end_session(self) -> None:
@@ -194,6 +196,7 @@ class GameQuestions:
                 self.saying("session.over_hint"),
                 table.match,
                 book=True,
+                skill=0,
             )
             self.app.push_screen(card, lambda _: self.dismiss(None))
 
