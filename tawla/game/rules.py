@@ -73,6 +73,10 @@ GAME_OPTIONS: Final = {
 }
 """The options of one game, and what plays it."""
 
+HINTED: Final = (GameChoice.BACKGAMMON, GameChoice.TAVLI)
+"""The games whose tables choose whether hints are allowed (the evaluator knows backgammon,
+the first game of a tavli match, and nothing of Plakoto and Fevga)."""
+
 MAX_CUBE_LIMIT: Final = 4096
 """The largest cube a rule set may allow (gnubg's limit, 2^12)."""
 
@@ -139,6 +143,11 @@ class RuleSet(BaseModel):
     first_checker: FirstChecker = FirstChecker.PASS
     """Fevga: no second checker leaves the start before the first has passed the opponent's
     starting point (or, the other custom, reached the opponent's starting quarter)."""
+
+    hints: bool = True
+    """Hints are allowed: the hint key shows the best plays of a roll and the cube's advice
+    (the evaluator's). A custom both players see in the summary of the rules; backgammon's
+    alone (the evaluator knows nothing of Plakoto and Fevga)."""
 
     @property
     def is_match(self) -> bool:
@@ -228,6 +237,8 @@ class RuleSet(BaseModel):
         automatic doubles in money play, all with the cube; raccoons with beavers; backgammons
         when gammons count; automatic doubles only when every game has an opening roll."""
         money = not self.is_match
+        if name == "hints":
+            return self.game in HINTED
         if name in GAME_OPTIONS:
             return self.game in GAME_OPTIONS[name]
         if self.tavla and name in TAVLA_CUSTOMS | {
@@ -282,6 +293,8 @@ class RuleSet(BaseModel):
             data["raccoons"] = False
         if not data["gammons_count"]:
             data["backgammons_count"] = False
+        if data["game"] not in HINTED:  # (no hint to allow or forbid)
+            data["hints"] = True
         return RuleSet(**data)
 
 
@@ -355,6 +368,7 @@ OPTIONS: Final = (
     "beavers",
     "raccoons",
     "automatic_doubles",
+    "hints",
 )
 """Every house custom of a rule set (its fields but the match length), in the order the settings
 show them."""

@@ -57,10 +57,17 @@ from tawla.game.state import ActionError, MatchState, new_match
 from tawla.store.files import StoreError, atomic_write, read_json, set_aside
 
 FORMAT = "tawla-match"
-VERSION = 4
+VERSION = 5
 """The newest file version this tawla reads; it writes 4 for Plakoto, Fevga and the tavli match
 (their rules carry the game and its settings), and 3, as before them, for backgammon, so that a
-backgammon match saved here still opens in an older tawla."""
+backgammon match saved here still opens in an older tawla; 5 for a match played without hints
+(its rules say ``"hints": false``: an older tawla says the file is a newer one's)."""
+
+TAVLA_VERSION = 4
+"""The version of a Plakoto, Fevga or tavli match's file (its rules name the game)."""
+
+HINTS_VERSION = 5
+"""The version of a match's file whose table forbids hints (the only rules that name them)."""
 
 BACKGAMMON_VERSION = 3
 """The version of a backgammon match's file: its rules name no game (backgammon is the default)."""
@@ -198,9 +205,12 @@ def to_json(saved: SavedMatch) -> dict[str, Any]:
     if not match.rules.tavla:
         for name in _GAME_FIELDS:  # (their defaults: a file an older tawla reads too)
             del rules[name]
+    if match.rules.hints:
+        del rules["hints"]  # (the default, as before hints: the file an older tawla wrote)
+    version = TAVLA_VERSION if match.rules.tavla else BACKGAMMON_VERSION
     return {
         "format": FORMAT,
-        "version": VERSION if match.rules.tavla else BACKGAMMON_VERSION,
+        "version": version if match.rules.hints else HINTS_VERSION,
         "id": saved.id,
         "started": saved.started,
         "saved": now(),

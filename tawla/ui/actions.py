@@ -115,6 +115,14 @@ class Commands:
         if isinstance(game, GameScreen):  # (on top: not under a dialog)
             game.action_end_session()
 
+    def action_hint(self) -> None:
+        """The hint for the game being played (the palette's "Hint"): the game screen's H."""
+        from tawla.ui.screens.game import GameScreen
+
+        game = self.screen
+        if isinstance(game, GameScreen):  # (on top: not under a dialog)
+            game.action_hint()
+
     def action_menu(self) -> None:
         """Back to the menu from a game (saved, and on the Resume list), whatever is over it:
         Ctrl+W on the game or on one of its dialogs (a result card, the IDs), "Back to the menu"

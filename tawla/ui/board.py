@@ -41,6 +41,11 @@ are the bottom player's turned half a board (p ± 12, see :class:`~tawla.ui.geom
 its borne-off checkers are in the tray's top half, as in backgammon, although its home is the
 top quarter away from the tray.
 
+The best play of a hint (:class:`BoardModel.hint`, until the player moves) is marked in the
+``board--hint`` style: the checkers that would leave and the numbers of the points it touches,
+and a ``+`` in each place a checker would land (beside the newest row of the tray for one
+borne off): it reads without colour too, and is never taken for the last move's marks.
+
 A checker that moved on from where it landed (13/8/5) marks only 13 and 5,
 as the notation writes it. The marks are drawn under the cursor and the picked
 checker (their styles go on top) and under the landing labels (drawn over
@@ -73,6 +78,8 @@ GLYPHS = {False: ("●", "○"), True: ("X", "O")}
 """Checker glyph of player 0 and player 1, Unicode or ASCII board."""
 
 MARKS = {False: ("›", "‹", "·", "*"), True: (">", "<", ".", "*")}
+HINT_MARK = "+"
+"""Where a hint's best play would land a checker (Unicode and ASCII boards alike)."""
 """Last-move marks, Unicode or ASCII board: left and right of an arrived checker, the place a
 checker left, a hit."""
 
@@ -137,6 +144,8 @@ class BoardModel:
     destinations: tuple[Destination, ...] = ()
     last: LastMove = LastMove()
     """The opponent's last play, marked until the player on roll moves."""
+    hint: LastMove = LastMove()
+    """The best play of a hint (what is left of it), marked until the player moves."""
     ascii: bool = False
     numbers: tuple[str, ...] = field(default_factory=lambda: tuple(str(n) for n in range(26)))
     """How to write each number 0-25 (Western or Arabic-Indic digits)."""
@@ -230,6 +239,7 @@ class BoardView(Widget):
         "board--dest-active",
         "board--last",
         "board--hit",
+        "board--hint",
         "board--cube",
         "board--tray",
     }
@@ -254,6 +264,7 @@ class BoardView(Widget):
     BoardView > .board--dest-active { color: $success; text-style: bold reverse; }
     BoardView > .board--last { text-style: italic underline; color: $accent; }
     BoardView > .board--hit { text-style: bold; color: $error; }
+    BoardView > .board--hint { text-style: bold underline; color: $success; }
     BoardView > .board--cube { text-style: bold; color: $text; }
     BoardView > .board--tray { color: $foreground-darken-1; }
     """
@@ -608,6 +619,7 @@ def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Ca
     p = scale.point
     board = model.board
     marked = model.last.cells
+    hinted = model.hint.cells
 
     # point numbers
     for q in range(1, 25):
@@ -619,6 +631,8 @@ def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Ca
         style = styles.get("number")
         if cell in marked:
             style = styles.get("last")
+        if cell in hinted:
+            style = styles.get("hint")
         if cell in model.sources:
             style = styles.get("source")
         if cell == model.cursor:
@@ -675,6 +689,8 @@ def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Ca
     # the opponent's last play, then the cursor and the picked checker over it
     if marked:
         _mark_last(canvas, scale, model, styles)
+    if hinted:
+        _mark_hint(canvas, scale, model, styles.get("hint"))
     cursor = model.cursor if model.cursor != model.picked else None
     for on, key in ((cursor, "cursor"), (model.picked, "picked")):
         if on is not None:
@@ -860,6 +876,32 @@ def _mark_last(canvas: _Canvas, scale: Scale, model: BoardModel, styles: dict[st
             _beside(canvas, scale, x, ys[len(texts) - 1], texts[-1], "", star, hit_style)
         else:  # the checker that hit: the first on the point (a pinned checker: the one pinned)
             _beside(canvas, scale, x, ys[0], texts[0], "", star, hit_style)
+
+
+def _mark_hint(canvas: _Canvas, scale: Scale, model: BoardModel, style: Style | None) -> None:
+    """The marks of a hint's best play (see the module docstring): its checkers that would leave
+    in the hint's style, a ``+`` where each would land."""
+    layout, hint = model.layout, model.hint
+    for cell, n in hint.left:
+        ys = _bar_places(scale, cell.row) if cell.column == BAR_COLUMN else _checker_rows(scale, cell.row)
+        texts = _drawn(model, cell, scale.drawn)
+        x = _column_x(layout, scale, cell.column)
+        bar = cell.column == BAR_COLUMN  # (the bar's places from the middle: its first ones)
+        for i in range(min(n, len(texts))) if bar else range(max(len(texts) - n, 0), len(texts)):
+            offset, width = _span(scale, texts[i])
+            canvas.stylize(x + offset, ys[i], width, style or Style())
+    for cell, n in hint.arrived:
+        x = _column_x(layout, scale, cell.column)
+        rows = _checker_rows(scale, cell.row)
+        if cell.column == layout.tray_column:
+            off = model.board.mover_off if cell.row == 1 else model.board.opponent_off
+            y = rows[min((off + 2) // 3, len(rows) - 1)]  # (the row the next ones go to)
+            canvas.put(x + scale.tray - 1, y, HINT_MARK, style)
+            continue
+        occupied = len(_drawn(model, cell, scale.drawn))  # (over own checkers, or over the blot hit)
+        for i in range(n):
+            y = rows[min(occupied + i, scale.drawn - 1)]
+            _place(canvas, scale, x, y, HINT_MARK, style, checker=False)
 
 
 def _beside(

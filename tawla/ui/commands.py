@@ -190,6 +190,7 @@ def palette_commands(app: Any) -> list[tuple[str, str, Callable[[], object]]]:
     names: list[tuple[str, Callable[[], object]]] = []
     if any(isinstance(screen, GameScreen) for screen in app.screen_stack):
         names.append(("menu", app.action_menu))
+        names.append(("hint", app.action_hint))
     playing = app.playing
     if playing is not None and not playing.rules.is_match:
         names.append(("end_session", app.action_end_session))

@@ -21,6 +21,7 @@ ACTIONS: Final[tuple[str, ...]] = (
     "notation",
     "resign",
     "end_session",
+    "hint",
 )
 """The actions the footer shows."""
 
@@ -85,6 +86,9 @@ def allowed(action: str, table: Table, picked: bool, typing: bool, asking: bool)
         # Money play only; heard in every phase of a game (a refusal is said), shown before
         # the roll (see footer_state: the footer has no room while moving).
         "end_session": on and not state.rules.is_match,
+        # Heard whenever a game is on (a refusal is said: hints off, Plakoto, nothing to decide),
+        # shown when a cube decision can be hinted (see footer_state).
+        "hint": on,
     }
     allowed = allowed_now.get(action, True)
     # While moving, keep Undo and Type a move in the footer, greyed out when they do
@@ -115,4 +119,13 @@ def footer_state(action: str, table: Table, picked: bool, typing: bool, asking: 
     if action == "end_session" and allowed_now:
         state = table.match.state
         return state.phase in (Phase.OPENING, Phase.TURN) and table.end_session_refusal() is None
+    if action == "hint":
+        if not allowed_now:
+            return False  # (never greyed out: it would come and go while typing a move)
+        # Shown before the roll and with a double to answer, when there is a hint to give (the
+        # footer has no room while moving: the help and the palette name the key).
+        from tawla.analysis.hint import hint_refusal
+
+        state = table.match.state
+        return state.phase in (Phase.TURN, Phase.DOUBLED) and hint_refusal(state) is None
     return allowed_now

@@ -242,9 +242,12 @@ def last_move(layout: Layout, player: int, steps: Sequence[Step]) -> LastMove:
     return LastMove(left=cells(-1), arrived=cells(1), hit=frozenset(hit))
 
 
-def board_model(match: Match, prefs: Preferences, words: Words, cursor: Cursor | None = None) -> BoardModel:
+def board_model(
+    match: Match, prefs: Preferences, words: Words, cursor: Cursor | None = None, hint: Sequence[Step] = ()
+) -> BoardModel:
     """What the board shows: the position from where the players sit, the cube, the last
-    turn's checkers, and the cursor's picks and places."""
+    turn's checkers, the cursor's picks and places, and the steps of a hint's best play still
+    to make (``hint``, the player on roll's)."""
     state = match.state
     layout = layout_for(state, prefs)
     mover = state.on_roll
@@ -288,6 +291,7 @@ def board_model(match: Match, prefs: Preferences, words: Words, cursor: Cursor |
         picked=picked,
         destinations=destinations,
         last=last,
+        hint=last_move(layout, mover, hint) if hint else LastMove(),
         ascii=prefs.ascii_board,
         numbers=tuple(words.num(n) for n in range(26)),
     )

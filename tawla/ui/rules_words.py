@@ -15,8 +15,9 @@ from tawla.game.rules import CUSTOM, OPTIONS, RuleSet, differences, nearest_pres
 if TYPE_CHECKING:
     from tawla.i18n.words import Words
 
-_CORE = ("opening", "next_game_opener", "cube")
-"""What the New match screen always says of the rules (then whatever else is in force)."""
+_CORE = ("opening", "next_game_opener", "cube", "hints")
+"""What the New match screen always says of the rules (then whatever else is in force): how a
+game opens, the cube, and whether hints are allowed (both players know before they start)."""
 _SWITCHES = {"gammons_count": "gammons", "backgammons_count": "backgammons"}
 
 
@@ -61,7 +62,9 @@ def rules_name(words: Words, rules: RuleSet) -> str:
 
 def _listed_game(words: Words, rules: RuleSet) -> str:
     fresh = RuleSet()
-    settings = [o for o in ("mother", "first_checker") if rules.applies(o) and getattr(rules, o) != getattr(fresh, o)]
+    settings = [
+        o for o in ("mother", "first_checker", "hints") if rules.applies(o) and getattr(rules, o) != getattr(fresh, o)
+    ]
     name = words.t(f"games.{rules.game.value}")
     return words.t("summary.joiner").join([name, *(phrase(words, rules, o) for o in settings)])
 
@@ -74,7 +77,7 @@ def rules_detail(words: Words, rules: RuleSet) -> str:
     the tavli match say their customs (no cube, 1 point or 2, the winner starts the next game)
     and the settings of their games."""
     if rules.tavla:
-        settings = [phrase(words, rules, o) for o in ("mother", "first_checker") if rules.applies(o)]
+        settings = [phrase(words, rules, o) for o in ("mother", "first_checker", "hints") if rules.applies(o)]
         return " · ".join([words.t("summary.tavla"), *settings])
     fresh = RuleSet()
     extra = tuple(
@@ -82,7 +85,7 @@ def rules_detail(words: Words, rules: RuleSet) -> str:
         for option in OPTIONS
         if option not in _CORE and rules.applies(option) and getattr(rules, option) != getattr(fresh, option)
     )
-    text = " · ".join(phrase(words, rules, option) for option in (*_CORE, *extra))
+    text = " · ".join(phrase(words, rules, option) for option in (*_CORE, *extra) if rules.applies(option))
     if differences(rules, nearest_preset(rules)):
         text += "\n" + rules_name(words, rules)
     return text

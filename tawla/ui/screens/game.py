@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from tawla.analysis.hint import Hint, PlayHint, hint_refusal
+from tawla.engine import Step
 from tawla.engine.tavla import TavlaBoard
 from tawla.game import Action, Match, Phase
 from tawla.game.table import Outcome, Table
@@ -70,6 +72,7 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
         Binding(both("i"), "ids", "key.ids", show=False),
         Binding("ctrl+w", "leave", "key.menu"),
         Binding(both("e"), "end_session", "key.end_session"),
+        Binding(both("H"), "hint", "key.hint"),
     ]
 
     def __init__(self, table: Table) -> None:
@@ -83,6 +86,13 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
         self.typing = False
         """The move prompt is open (it has the keys)."""
         self._enabled: tuple[bool | None, ...] = ()
+        self._hint_asked: int | None = None
+        """The match's revision a hint is being worked out for (a second key waits for it)."""
+        self._thinking: str | None = None
+        """What the status line says while the first hint loads the evaluator."""
+        self.hinted: tuple[int, tuple[Step, ...]] | None = None
+        """The best play of the last hint still to make, and the match's revision it is for:
+        marked on the board until anything happens (a step, an undo, the turn's end)."""
 
     @property
     def notice(self) -> Callable[[], str] | None:
@@ -251,7 +261,9 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
             self.query_one(TawlaFooter).refresh_keys(states)  # same keys: just their state and text
 
     def _board(self) -> BoardModel:
-        return board_model(self.match, self.prefs, self.words, self.cursor)
+        hinted = self.hinted
+        hint = hinted[1] if hinted is not None and hinted[0] == self.match.revision else ()
+        return board_model(self.match, self.prefs, self.words, self.cursor, hint)
 
     @property
     def cursor(self) -> Cursor | None:
@@ -488,3 +500,84 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+    # -- the hint ------------------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        """H (or the palette): the evaluator's best plays of the roll, or its advice on the cube,
+        for the player who decides now; why not, on the status line, when the table's custom,
+        the game or the moment gives none. Worked out in a thread (the first one loads the
+        evaluator), shown only if the match has not moved on meanwhile."""
+        match = self.match
+        why = hint_refusal(match.state)
+        if why is not None:
+            self._say_no_hint(why)
+            return
+        if self._hint_asked == match.revision:
+            return  # (asked already: on its way)
+        self._hint_asked = match.revision
+        from tawla.analysis.evaluator import loaded
+
+        if not loaded():
+            self._thinking = self.problem = self.t("hint.thinking")
+            self.redraw()
+        self._work_out_hint(match.revision)
+
+    def _say_no_hint(self, key: str) -> None:
+        from tawla.analysis.evaluator import PACKAGE
+
+        self.problem = self.num(self.t(key, package=PACKAGE))
+        self.app.bell()
+        self.redraw()
+
+    @work(thread=True, group="hint")
+    def _work_out_hint(self, revision: int) -> None:
+        from tawla.analysis.evaluator import Unavailable
+        from tawla.analysis.hint import hint_for
+
+        state = self.match.state
+        hint: Hint | None = None
+        why: str | None = None
+        try:
+            hint = hint_for(state)
+        except Unavailable as error:
+            why = f"evaluator.none.{error.code}"
+        except ValueError:  # (the match moved on before the thread began: nothing to hint)
+            why = None
+        self.app.call_from_thread(self._hint_worked_out, revision, hint, why)
+
+    def _hint_worked_out(self, revision: int, hint: Hint | None, why: str | None) -> None:
+        """The hint for ``revision``: shown if the match is still there, nothing over the game."""
+        if self._hint_asked == revision:
+            self._hint_asked = None
+        if self._thinking is not None and self.problem == self._thinking:
+            self.problem = None
+        self._thinking = None
+        if going(self) or self.match.revision != revision or self.app.screen is not self or self.typing:
+            self.redraw()
+            return
+        if why is not None:
+            self._say_no_hint(why)
+            return
+        if hint is None:
+            self.redraw()
+            return
+        if isinstance(hint, PlayHint) and hint.rest:
+            self.hinted = (revision, hint.rest)
+        self.redraw()
+        from tawla.ui.screens.hint import HintScreen
+
+        decider = hint.player
+
+        def name() -> str:
+            return str(self.names[decider])
+
+        self.app.push_screen(HintScreen(hint, lambda: self.texts, name, self._hint_room()))
+
+    def _hint_room(self) -> int:
+        """The lines a hint's card has between its borders: what is under the board, but the
+        footer's line."""
+        from tawla.ui.match_view import ABOVE_BOARD
+
+        board = self._board_view.scale.height if self._built() else 13
+        return self.size.height - ABOVE_BOARD - board - 1 - 2

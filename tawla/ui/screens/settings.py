@@ -43,6 +43,7 @@ RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("scoring", ("gammons_count", "backgammons_count")),
     ("match", ("holland",)),
     ("money", ("jacoby", "beavers", "raccoons", "automatic_doubles")),
+    ("hints", ("hints",)),
     ("games", ("mother", "first_checker")),
 )
 PREFERENCES = (
