@@ -106,9 +106,14 @@ class Match:
         dice: DiceSource | None = None,
         events: Iterable[Event] = (),
         start: MatchState | None = None,
+        computer: Iterable[int] = (),
     ) -> None:
         if len(names) != 2:
             raise ValueError("a match has two players")
+        self.computer = frozenset(computer)
+        """The seats the computer plays (see :mod:`tawla.analysis.computer`); empty: two people."""
+        if not self.computer <= {0, 1}:
+            raise ValueError("a match has seats 0 and 1")
         if start is not None and rules is not None and start.rules != rules:
             raise ValueError("the start state has other rules")
         self.rules = start.rules if start is not None else rules if rules is not None else RuleSet()

@@ -215,6 +215,8 @@ def to_json(saved: SavedMatch) -> dict[str, Any]:
         "started": saved.started,
         "saved": now(),
         "names": list(match.names),
+        # The seats the computer plays (none: the key is left out, as before the computer).
+        **({"computer": sorted(match.computer)} if match.computer else {}),
         "rules": rules,
         "start": None if setup is None else {"position_id": setup[0], "match_id": setup[1]},
         "dice": dice_to_json(match.dice),
@@ -296,6 +298,8 @@ class Parts:
     id: str
     started: str
     saved: str
+    computer: frozenset[int] = frozenset()
+    """The seats the computer plays (a file without the key: two people)."""
 
 
 def parts(data: object) -> Parts:
@@ -335,6 +339,11 @@ def parts(data: object) -> Parts:
             raise StoreError("bad_event", number=number) from None
     ident = data.get("id")
     started = data.get("started")
+    computer = data.get("computer", [])
+    if not isinstance(computer, list) or any(type(seat) is not int or seat not in (0, 1) for seat in computer):
+        raise StoreError("invalid", field="computer")
+    if len(set(computer)) != len(computer):
+        raise StoreError("invalid", field="computer")
     return Parts(
         (names[0], names[1]),
         rules,
@@ -346,13 +355,14 @@ def parts(data: object) -> Parts:
         ident if isinstance(ident, str) and ident.replace("-", "").isalnum() and len(ident) <= 40 else new_id(),
         started if isinstance(started, str) and len(started) <= 40 else now(),
         str(data.get("saved", ""))[:40],
+        frozenset(computer),
     )
 
 
 def from_json(data: object) -> SavedMatch:
     """Check and rebuild a saved match; raises :class:`StoreError` naming the problem."""
     p = parts(data)
-    match = Match(p.rules, p.names, p.dice, start=p.start)
+    match = Match(p.rules, p.names, p.dice, start=p.start, computer=p.computer)
     for number, event in enumerate(p.events, 1):
         try:
             match.replay_event(event)
