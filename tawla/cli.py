@@ -1,7 +1,9 @@
-"""The ``tawla`` command: the game, ``tawla moves`` for analysis and ``tawla book`` for the players' book.
+"""The ``tawla`` command: the game, ``tawla moves`` for analysis, ``tawla hint`` and ``tawla analyse``
+for the evaluator (:mod:`tawla.cli_eval`) and ``tawla book`` for the players' book.
 
 Exit status: 0 on success, 2 for bad input (options, IDs, dice), as argparse does; bad input
 prints one line saying what is wrong, in the player's language (the usage is ``--help``'s).
+1 when ``hint`` or ``analyse`` finds no evaluator on this machine.
 """
 
 from __future__ import annotations
@@ -17,33 +19,16 @@ from contextlib import contextmanager
 from typing import Any, NoReturn, TextIO
 
 from tawla import __version__
+from tawla.cli_input import DIGITS as _DIGITS
+from tawla.cli_input import InputError as InputError  # (re-exported: the commands' shared input)
+from tawla.cli_input import parse_roll as parse_roll
+from tawla.cli_input import tr as tr
 from tawla.engine import IdError, Position, legal_plays, position_from_id, position_id
 from tawla.engine.notation import format_play
 from tawla.engine.tavla import BoardTextError, FirstChecker, Game, Mother, TavlaBoard, Variant, parse_board, tavla_plays
-from tawla.i18n import LANGUAGES, choose_language, plain
-from tawla.i18n import tr as _tr
+from tawla.i18n import LANGUAGES, choose_language
 
-_DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
-_ROLL = re.compile(r"^([1-6])[-,/]?([1-6])$")
 BACKGAMMON = Variant(Game.BACKGAMMON)
-
-
-def tr(lang: str, key: str, /, **params: object) -> str:
-    """A catalog text for the command line: plain, without bidi isolates (a terminal that
-    orders Arabic itself does well enough without them, and one that does not would show them)."""
-    return plain(_tr(lang, key, **params))
-
-
-class InputError(ValueError):
-    """Bad input on the command line or in a batch line; the message is for the player."""
-
-
-def parse_roll(text: str, lang: str) -> tuple[int, int]:
-    """``31``, ``3-1``, ``3,1`` (also with Arabic-Indic digits) → (3, 1)."""
-    m = _ROLL.match(text.strip().translate(_DIGITS))
-    if not m:
-        raise InputError(tr(lang, "cli.error.dice", dice=text))
-    return int(m.group(1)), int(m.group(2))
 
 
 def _position(text: str, lang: str) -> Position:
@@ -280,7 +265,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"tawla {__version__}", help=tr(lang, "cli.help.version")
     )
-    commands = parser.add_subparsers(dest="command", metavar="{moves,book}")
+    commands = parser.add_subparsers(dest="command", metavar="{moves,hint,analyse,book}")
     moves = commands.add_parser(
         "moves", help=tr(lang, "cli.help.moves"), description=tr(lang, "cli.help.moves"), lang=lang
     )
@@ -299,6 +284,17 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     moves.add_argument(
         "--first", choices=[f.value for f in FirstChecker], default="pass", help=tr(lang, "cli.help.first")
     )
+    hint = commands.add_parser("hint", help=tr(lang, "cli_hint.help"), description=tr(lang, "cli_hint.help"), lang=lang)
+    hint.add_argument("position", nargs="?", metavar="POSITION", help=tr(lang, "cli_hint.position"))
+    hint.add_argument("roll", nargs="?", metavar="DICE", help=tr(lang, "cli.help.roll"))
+    hint.add_argument("--batch", action="store_true", help=tr(lang, "cli_hint.batch"))
+    hint.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=tr(lang, "cli.help.lang"))
+    analyse = commands.add_parser(
+        "analyse", help=tr(lang, "cli_analyse.help"), description=tr(lang, "cli_analyse.description"), lang=lang
+    )
+    analyse.add_argument("file", metavar="FILE", help=tr(lang, "cli_analyse.file"))
+    analyse.add_argument("--json", action="store_true", help=tr(lang, "cli_analyse.json"))
+    analyse.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=tr(lang, "cli.help.lang"))
     book = commands.add_parser("book", help=tr(lang, "cli.help.book"), description=tr(lang, "cli.help.book"), lang=lang)
     book.add_argument("--csv", action="store_true", help=tr(lang, "cli.help.csv"))
     book.add_argument("--period", choices=("week", "month", "all"), default="all", help=tr(lang, "cli.help.period"))
@@ -340,6 +336,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "book":
         return run_book(args, lang)
+    if args.command in ("hint", "analyse"):
+        from tawla import cli_eval  # (the evaluator is imported there, on first use)
+
+        if args.command == "hint":
+            return cli_eval.run_hint(args, lang, sys.stdin, sys.stdout, sys.stderr)
+        return cli_eval.run_analyse(args, lang, sys.stdout, sys.stderr)
     return run_game(args, lang)
 
 

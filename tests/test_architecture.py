@@ -156,16 +156,16 @@ LAYERS: list[dict[str, tuple[str, ...]]] = [
     {"version": ("tawla",)},
     {"engine": ("tawla.engine",)},
     {"game": ("tawla.game",)},
-    {"catalogs": ("tawla.i18n",), "store": ("tawla.store",)},
+    {"catalogs": ("tawla.i18n",), "store": ("tawla.store",), "analysis": ("tawla.analysis",)},
     {"views": ("tawla.ui",)},
     {"screens": ("tawla.ui.screens",)},
     {"palette": ("tawla.ui.commands", "tawla.ui.actions")},
     {"app": ("tawla.ui.app",)},
-    {"command line": ("tawla.cli", "tawla.cli_book", "tawla.__main__")},
+    {"command line": ("tawla.cli", "tawla.cli_input", "tawla.cli_book", "tawla.cli_eval", "tawla.__main__")},
 ]
 """tawla's layers, lowest first: a module imports from its own part of its layer or from a layer
-below, never from above, and the parts of one layer (the catalogs and the store) not from each
-other. A module is in the part whose package (or module) is the longest that holds it: the views
+below, never from above, and the parts of one layer (the catalogs, the store, the analysis) not
+from each other. A module is in the part whose package (or module) is the longest that holds it: the views
 are ``tawla.ui``'s own modules, the widgets and helpers the screens are built of."""
 
 

@@ -135,12 +135,12 @@ USAGE = {
     "en": (
         "usage: tawla [-h] [--seed N] [--dice {random,manual}] [--lang {en,ar}]\n"
         "             [--resume] [--version]\n"
-        "             {moves,book} ...\n"
+        "             {moves,hint,analyse,book} ...\n"
     ),
     "ar": (
         "الاستعمال: tawla [-h] [--seed N] [--dice {random,manual}] [--lang {en,ar}]\n"
         "                 [--resume] [--version]\n"
-        "                 {moves,book} ...\n"
+        "                 {moves,hint,analyse,book} ...\n"
     ),
 }
 
@@ -285,6 +285,10 @@ HELP_AR = (
     "\n"
     "الأوامر:\n"
     "  moves                 عرض النقلات القانونية لوضعية ورمية\n"
+    "  hint                  عرض النقلات القانونية لوضعية ورمية مع قيمة كل نقلة\n"
+    "                        (equity)، الأفضل أولاً\n"
+    "  analyse               مدى إجادة كل لاعب في مباراة: الخسارة والأخطاء وأسوأ\n"
+    "                        لحظة\n"
     "  book                  دفتر اللاعبين: أرقام كل لاعب وكل ثنائي، وجهاً لوجه\n"
     "\n"
     "الخيارات:\n"
@@ -304,11 +308,11 @@ HELP_AR = (
 
 def test_the_arabic_help_says_everything_in_arabic() -> None:
     """The whole help, word for word: verbal nouns (no «اعرض … واخرج» spoken to a man), and the
-    commands each on its line, without argparse's «{moves,book}» above them."""
+    commands each on its line, without argparse's «{moves,hint,analyse,book}» above them."""
     done = run("--lang", "ar", "--help", env={"COLUMNS": "80"})
     assert (done.returncode, done.stdout, done.stderr) == (0, HELP_AR, "")
     english = run("--help", env={"COLUMNS": "80"}).stdout
-    assert "commands:\n  moves " in english and "  {moves,book}\n" not in english
+    assert "commands:\n  moves " in english and "  {moves,hint,analyse,book}\n" not in english
 
 
 @pytest.mark.parametrize(
@@ -316,11 +320,11 @@ def test_the_arabic_help_says_everything_in_arabic() -> None:
     [
         (("--dice", "loaded"), "tawla: خطأ: --dice: الاختيار «loaded» غير صالح، والمتاح: random أو manual"),
         (("--lang", "fr"), "tawla: خطأ: --lang: الاختيار «fr» غير صالح، والمتاح: en أو ar"),
-        (("play",), "tawla: خطأ: لا أمر باسم «play»، والمتاح: moves أو book"),
+        (("play",), "tawla: خطأ: لا أمر باسم «play»، والمتاح: moves أو hint أو analyse أو book"),
     ],
 )
 def test_a_bad_choice_is_said_with_the_choices_in_arabic(args: tuple[str, ...], last_line: str) -> None:
-    """No argparse internals in Arabic: neither the command's metavar («{moves,book}: …») nor the
+    """No argparse internals in Arabic: neither the command's metavar («{moves,hint,analyse,book}: …») nor the
     choices' Python ``repr`` (``'random', 'manual'``)."""
     done = run("--lang", "ar", *args, env={"COLUMNS": "80"})
     assert (done.returncode, done.stdout) == (2, "")
@@ -338,7 +342,9 @@ def test_a_bad_book_choice_is_said_in_arabic() -> None:
 
 def test_an_unknown_command_is_said_in_english_too() -> None:
     done = run("play", env={"COLUMNS": "80"})
-    assert done.stderr == "tawla: error: unknown command 'play' (choose from 'moves', 'book'); see tawla --help\n"
+    assert done.stderr == (
+        "tawla: error: unknown command 'play' (choose from 'moves', 'hint', 'analyse', 'book'); see tawla --help\n"
+    )
 
 
 def test_every_translated_argparse_message_is_one_argparse_asks_for() -> None:

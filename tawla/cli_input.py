@@ -1,0 +1,31 @@
+"""What every command of the command line reads its input with: catalog texts as plain text, the
+error a player's input makes, and a roll (:mod:`tawla.cli`, :mod:`tawla.cli_eval`)."""
+
+from __future__ import annotations
+
+import re
+
+from tawla.i18n import plain
+from tawla.i18n import tr as _tr
+
+DIGITS = str.maketrans("٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹", "0123456789" * 2)
+"""Arabic-Indic and Persian digits read as Western ones."""
+_ROLL = re.compile(r"^([1-6])[-,/]?([1-6])$")
+
+
+def tr(lang: str, key: str, /, **params: object) -> str:
+    """A catalog text for the command line: plain, without bidi isolates (a terminal that
+    orders Arabic itself does well enough without them, and one that does not would show them)."""
+    return plain(_tr(lang, key, **params))
+
+
+class InputError(ValueError):
+    """Bad input on the command line or in a batch line; the message is for the player."""
+
+
+def parse_roll(text: str, lang: str) -> tuple[int, int]:
+    """``31``, ``3-1``, ``3,1`` (also with Arabic-Indic digits) → (3, 1)."""
+    m = _ROLL.match(text.strip().translate(DIGITS))
+    if not m:
+        raise InputError(tr(lang, "cli.error.dice", dice=text))
+    return int(m.group(1)), int(m.group(2))
