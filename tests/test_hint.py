@@ -342,3 +342,36 @@ async def test_the_cube_hint_before_the_roll_and_with_a_double_to_answer() -> No
         assert screen.footer_state("hint") is True
         await hint_up(pilot, "H")
         await shows(pilot, "Hint · Badr · the cube", "Taking is right.", "Take −0.")
+
+
+# -- pictures ---------------------------------------------------------------------------------------
+
+
+def _snap_app(match: Match, variant: str) -> TawlaApp:
+    from tests.test_snapshots import app_for as snapshot_app
+
+    return snapshot_app(match, variant)
+
+
+async def _hint_shown(pilot: Pilot[Any]) -> None:
+    """The picture's moment: the hint up, its footer and board drawn."""
+    from tests.test_snapshots import drawn, up
+
+    await up(pilot)
+    await pilot.press("H")
+    await drawn(pilot, HintScreen)
+
+
+@pytest.mark.parametrize("variant", ["en", "ar"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_hint_of_a_roll(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    match = opened_with((3, 1))
+    assert snap_compare(_snap_app(match, variant), run_before=_hint_shown, terminal_size=size)
+
+
+@pytest.mark.parametrize("variant", ["en", "ar"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_hint_of_the_cube(snap_compare, size, variant) -> None:  # type: ignore[no-untyped-def]
+    names = ("Ali", "Badr") if variant == "en" else ("علي", "بدر")
+    match = Match(MONEY, names, ScriptedDice([]), start=turn_at(RACE_DOUBLE_TAKE))
+    assert snap_compare(_snap_app(match, variant), run_before=_hint_shown, terminal_size=size)
