@@ -138,7 +138,7 @@ def strength(
     turns: list[tuple[Turn, str]], sage: Sage, ply: int, top: int | None
 ) -> tuple[dict[str, Losses], dict[str, float]]:
     per_class = {c: Losses() for c in (*CLASSES, "all")}
-    timing = {"judged": 0.0, "plays judged": 0, "differ": 0, "gnu0 not its own best": 0}
+    timing: dict[str, float] = {"judged": 0.0, "plays judged": 0, "differ": 0, "gnu0 not its own best": 0}
     dead, alive = Cube(alive=False), Cube()
     for done, (turn, kind) in enumerate(turns, 1):
         position, roll = turn.position, turn.roll
