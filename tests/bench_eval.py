@@ -198,11 +198,11 @@ def print_strength(per_class: dict[str, Losses], timing: dict[str, float], args:
             )
     losses = per_class["all"].losses
     mean, pub = statistics.fmean(losses["evaluator"]), statistics.fmean(losses["pubeval"])
-    blunders = 100 * sum(x > BLUNDER for x in losses["evaluator"]) / len(losses["evaluator"])
+    rate = 100 * sum(x > BLUNDER for x in losses["evaluator"]) / len(losses["evaluator"])
     print(
         f"targets: mean loss {mean:.4f} <= 0.005 {'met' if mean <= 0.005 else 'MISSED'};"
         f" ratio to pubeval {mean / pub:.3f} <= 0.333 {'met' if mean <= pub / 3 else 'MISSED'};"
-        f" blunders {blunders:.2f} % <= 1 % {'met' if blunders <= 1 else 'MISSED'}"
+        f" blunders {rate:.2f} % <= 1 % {'met' if rate <= 1 else 'MISSED'}"
     )
     print(
         f"  the cubeful first choice differs from the cubeless one in {int(timing['differ'])} positions;"
