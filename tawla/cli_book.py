@@ -23,6 +23,7 @@ from typing import TextIO
 from tawla.i18n import RTL_LANGUAGES, plain, tr_n
 from tawla.i18n import tr as _tr
 from tawla.store.book import COLUMNS, DASH, Book, Figures, Games, Line, Pair, Period, Play, Standings
+from tawla.store.book import cell as column_cell
 
 RLM = "\u200f"
 
@@ -51,13 +52,9 @@ def _one_line(name: str) -> str:
     return " ".join(name.split())
 
 
-def _pair(*values: int) -> str:
-    return DASH.join(str(v) for v in values)
-
-
 def _cells(lang: str, figures: Figures, zone: tzinfo | None) -> list[str]:
     return [
-        *(_pair(*values(figures)) for _, values in COLUMNS),
+        *(column_cell(values(figures)) for _, values in COLUMNS),
         _streak(lang, figures.current_streak),
         _date(figures.last_played, zone),
     ]
@@ -115,7 +112,7 @@ def table(book: Book, standings: Standings, lang: str, zone: tzinfo | None = Non
         a, b = (_one_line(person.name) for person in pair.people)
         rows.append([a, b, *_cells(lang, pair.figures[0], zone)])
     lines += _layout(rows, 2, rtl)
-    lines += ["", mark + tr(lang, "book.legend")]
+    lines += ["", mark + tr(lang, "book.legend") + " " + tr(lang, "skill.book_legend")]
     if standings.alone:
         lines.append(mark + plain(tr_n(lang, "book.alone", standings.alone)))
     return lines

@@ -691,7 +691,7 @@ def test_each_game_has_its_own_book_and_a_tavli_match_counts_once(tmp_path: Path
 def test_an_index_made_before_the_games_were_kept_is_built_again(history: Paths) -> None:
     """An index of the first schema (no game column), sound in every other way: built again,
     and every record has its game."""
-    assert SCHEMA == 2
+    assert SCHEMA == 3
     fresh(history).records()
     con = sqlite3.connect(history.data / "book.sqlite")
     con.executescript("ALTER TABLE matches DROP COLUMN game; PRAGMA user_version = 1;")
@@ -701,7 +701,7 @@ def test_an_index_made_before_the_games_were_kept_is_built_again(history: Paths)
     assert index.records() == recount(history.history)
     assert (index.rebuilt, index.read_files) == (1, 8)
     con = sqlite3.connect(history.data / "book.sqlite")
-    assert con.execute("PRAGMA user_version").fetchone() == (2,)
+    assert con.execute("PRAGMA user_version").fetchone() == (SCHEMA,)
     assert {row[0] for row in con.execute("SELECT game FROM matches")} == {"backgammon"}
     con.close()
 
@@ -1302,6 +1302,8 @@ def test_the_table_of_a_period_and_of_the_rules() -> None:
         "0–0",
         "0–0–0",
         "0",
+        "–",  # (no match analysed: no error rate)
+        "–",  # (no roll: no luck)
         "–",
         "2026-11-05",
     ]
@@ -1365,6 +1367,8 @@ def test_tawla_book_on_a_real_data_folder(tmp_path: Path) -> None:
         "0–1",
         "1–0–1",
         "1",
+        "–",  # (no match analysed: no error rate)
+        "-5.17",  # (the luck: Badr's one roll, 2-1, against 8.17)
         "1",
         "win",
         "2026-11-04",
@@ -1379,6 +1383,8 @@ def test_tawla_book_on_a_real_data_folder(tmp_path: Path) -> None:
         "0–0",
         "0–0–0",
         "0",
+        "–",
+        "–",  # (Salma never rolled)
         "1",
         "loss",
         "2026-11-04",
@@ -1393,6 +1399,8 @@ def test_tawla_book_on_a_real_data_folder(tmp_path: Path) -> None:
         "1–0",
         "1–1–0",
         "2",
+        "–",
+        "–",  # (nor did Ali: every game ended before a roll)
         "2",
         "wins",
         "2026-11-03",

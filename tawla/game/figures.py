@@ -27,6 +27,15 @@ class Side(NamedTuple):
     """Offers taken (a double, a beaver or a raccoon)."""
     drops: int = 0
     """Offers dropped (the game given up at the cube's value)."""
+    rolls: int = 0
+    """Rolls of both dice (the luck of the dice: :data:`~tawla.game.tally.EXPECTED_PIPS` a roll on average)."""
+    pips: int = 0
+    """The pips those rolls brought (a double four times its number)."""
+    equity_lost: int = 0
+    """Equity lost against the evaluator's best, in thousandths, over the decisions judged
+    (tawla/analysis/skill.py): written into the history file once the match is analysed."""
+    judged: int = 0
+    """The decisions judged (0: the match was not analysed, or nothing of it could be)."""
 
 
 SIDE_FIELDS: Final = Side._fields

@@ -230,6 +230,8 @@ def tally(story: MatchStory) -> MatchTally:
                 offers=sum(1 for c in moves if c.action in OFFERS),
                 takes=sum(1 for c in moves if c.action is CubeAction.TAKE),
                 drops=sum(1 for c in moves if c.action is CubeAction.DROP),
+                rolls=sum(g.rolls_of(player) for g in story.games),
+                pips=sum(g.pips_rolled(player) for g in story.games),
             )
         )
     final = story.final

@@ -175,6 +175,22 @@ class Figures:
     """Matches won (positive) or lost (negative) in a row up to the last one; 0 after a draw."""
     last_played: str = ""
     """When the last of these matches ended (UTC, as in :class:`Person`)."""
+    rolls: int = 0
+    """Rolls of both dice, and the pips they brought: the luck of the dice."""
+    pips: int = 0
+    equity_lost: int = 0
+    """Equity lost (thousandths) over the decisions judged, in the matches that were analysed."""
+    judged: int = 0
+
+    @property
+    def luck(self) -> float | None:
+        """Pips a roll above (or below) the 8.17 a roll brings on average (None: no roll)."""
+        return self.pips / self.rolls - 49 / 6 if self.rolls else None
+
+    @property
+    def error_rate(self) -> float | None:
+        """Equity lost a decision, in thousandths, over the matches analysed (None: none was)."""
+        return self.equity_lost / self.judged if self.judged else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,13 +242,15 @@ class Standings:
 
 _ADDED: Final = 2 * len(SIDE_FIELDS)
 """Figures added up per pair: each side's :class:`~tawla.game.figures.Side`, one after the other."""
-_POINTS, _GAMES, _GAMMONS, _BACKGAMMONS, _OFFERS, _TAKES, _DROPS = range(len(SIDE_FIELDS))
+_POINTS, _GAMES, _GAMMONS, _BACKGAMMONS, _OFFERS, _TAKES, _DROPS, _ROLLS, _PIPS, _LOST, _JUDGED = range(
+    len(SIDE_FIELDS)
+)
 
 
 DASH: Final = "–"
 """Joins the figures of one column: won–lost, given–taken, offered–taken–dropped."""
 
-COLUMNS: tuple[tuple[str, Callable[[Figures], Sequence[int]]], ...] = (
+COLUMNS: tuple[tuple[str, Callable[[Figures], Sequence[int] | str]], ...] = (
     ("matches", lambda f: (f.matches,)),
     ("won_lost", lambda f: (f.won, f.lost)),
     ("games", lambda f: (f.games_won, f.games_lost)),
@@ -241,9 +259,17 @@ COLUMNS: tuple[tuple[str, Callable[[Figures], Sequence[int]]], ...] = (
     ("backgammons", lambda f: (f.backgammons_won, f.backgammons_lost)),
     ("doubles", lambda f: (f.doubles_offered, f.doubles_taken, f.doubles_dropped)),
     ("longest", lambda f: (f.longest_streak,)),
+    ("error_rate", lambda f: "–" if f.error_rate is None else f"{f.error_rate:.1f}"),
+    ("luck", lambda f: "–" if f.luck is None else f"{f.luck:+.2f}"),
 )
 """The book's columns of figures (``book.column.<name>``) and their values, as ``tawla book``
-and the book screen show them (then the current streak and the last date)."""
+and the book screen show them (then the current streak and the last date): counts, or a text
+(the error rate, the luck: see :func:`cell`)."""
+
+
+def cell(values: Sequence[int] | str) -> str:
+    """A column's figures as one cell: counts joined by :data:`DASH`, or the column's text."""
+    return values if isinstance(values, str) else DASH.join(str(v) for v in values)
 
 
 def _figures(mine: Sequence[int], theirs: Sequence[int], draws: int, results: Iterable[int], last: str) -> Figures:
@@ -281,6 +307,10 @@ def _figures(mine: Sequence[int], theirs: Sequence[int], draws: int, results: It
         longest,
         current,
         last,
+        mine[_ROLLS],
+        mine[_PIPS],
+        mine[_LOST],
+        mine[_JUDGED],
     )
 
 

@@ -41,9 +41,9 @@ from tawla.game.figures import SIDE_FIELDS, Side
 from tawla.store.lock import Lock, try_lock
 from tawla.store.records import Record, read_record, recount
 
-SCHEMA: Final = 2
+SCHEMA: Final = 3
 """The layout of the rows (``PRAGMA user_version``); another one is rebuilt. (2: the game played,
-issue 23.)"""
+issue 23; 3: each side's rolls and pips, and the equity lost and decisions judged, issue 24.)"""
 APPLICATION_ID: Final = 0x74776C62  # "twlb"
 """Marks the file as tawla's book (``PRAGMA application_id``)."""
 WAIT: Final = 10.0

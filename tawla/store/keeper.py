@@ -353,6 +353,15 @@ class Keeper:
         """Whether ``match`` is the one this keeper saves."""
         return self.saved is not None and self.saved.match is match
 
+    def history_file(self, match: Match) -> Path | None:
+        """Where ``match``, the one this keeper saves, goes (or went) in the history (None: it is
+        not this keeper's, or nothing is kept): how well each player played is written there
+        once it is analysed (:func:`tawla.store.records.add_skill`)."""
+        if self.paths is None or not self.owns(match):
+            return None
+        assert self.saved is not None
+        return self.paths.history / f"{self.saved.id}.json"
+
     def delete(self, ident: str) -> bool:
         """Take an unfinished match off the list. It is kept in the history (unfinished),
         so nothing is ever lost; one open in another tawla is refused with a note."""

@@ -7,6 +7,12 @@ would (:func:`tawla.store.saves.parts`), folds its events into the figures of th
 only if the fold ends in the very state the file's check block names; otherwise the file
 is loaded in full (every event replayed through the rules) and folded exactly. A file
 that does not load is no record (None), as the history list shows it unreadable.
+
+How well each player played needs the evaluator (a second or two a match), so a record never
+computes it: the analysis, made in the game once the match is over, is written into the
+history file as a ``skill`` block (:func:`add_skill`): each player's equity lost, in
+thousandths, and the decisions judged, for the events it judged. A file without one (older,
+or not analysed) has none: the book shows a dash.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from tawla.game.figures import Side
-from tawla.store.files import StoreError, read_json
+from tawla.store.files import StoreError, atomic_write, read_json
 
 
 class Record(NamedTuple):
@@ -111,6 +117,12 @@ def record_of(file: str, data: object) -> Record:
         match = saved.match
         story = tell(match.rules, match.events, match.start, exact=True)
     figures = tally(story)
+    sides = figures.sides
+    skill = skill_of(data, len(parts.events))
+    if skill is not None:
+        (lost0, lost1), (judged0, judged1) = skill
+        a, b = sides
+        sides = (a._replace(equity_lost=lost0, judged=judged0), b._replace(equity_lost=lost1, judged=judged1))
     ended = utc_stamp(parts.saved) or utc_stamp(parts.started)
     return Record(
         file,
@@ -121,9 +133,45 @@ def record_of(file: str, data: object) -> Record:
         figures.finished,
         figures.games,
         figures.winner,
-        figures.sides,
+        sides,
         story.rules.game.value,
     )
+
+
+SKILL_FIELD = "skill"
+"""The history file's block of how well each player played."""
+
+
+def skill_of(data: object, events: int) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The equity lost (thousandths) and the decisions judged of each player, from a history
+    file's ``skill`` block, if it has one that judged all its ``events`` (else None)."""
+    block = data.get(SKILL_FIELD) if isinstance(data, dict) else None
+    if not isinstance(block, dict) or block.get("events") != events:
+        return None
+    lost, judged = block.get("lost"), block.get("judged")
+    pairs = (lost, judged)
+    if not all(isinstance(p, list) and len(p) == 2 and all(type(v) is int and v >= 0 for v in p) for p in pairs):
+        return None
+    assert isinstance(lost, list) and isinstance(judged, list)
+    return (lost[0], lost[1]), (judged[0], judged[1])
+
+
+def add_skill(path: Path, events: int, lost: tuple[int, int], judged: tuple[int, int], by: str) -> bool:
+    """Write how well each player played into the history file ``path`` (see the module
+    docstring), if it is the match of ``events`` events; whether it was written. Raises
+    OSError when the disk refuses."""
+    import json
+
+    try:
+        data = read_json(path)
+    except StoreError:
+        return False
+    raw = data.get("events") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or not isinstance(raw, list) or len(raw) != events:
+        return False
+    data[SKILL_FIELD] = {"by": by, "events": events, "lost": list(lost), "judged": list(judged)}
+    atomic_write(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")), keep_previous=False)
+    return True
 
 
 def recount(history: Path) -> list[Record]:

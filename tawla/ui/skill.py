@@ -25,6 +25,8 @@ from textual.message import Message
 from textual.widgets import Static
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import RenderableType
 
     from tawla.analysis.skill import Analysis, Decision, Skill
@@ -41,9 +43,7 @@ class SkillNews(Message):
     """How the analysis of ``match`` is going, posted to the screens that asked for it (from the
     worker thread: ``post_message`` is thread-safe)."""
 
-    def __init__(
-        self, match: Match, percent: int, analysis: Analysis | None = None, why: str | None = None
-    ) -> None:
+    def __init__(self, match: Match, percent: int, analysis: Analysis | None = None, why: str | None = None) -> None:
         super().__init__()
         self.match = match
         self.percent = percent
@@ -131,6 +131,42 @@ class Analyses:
         self._lock = threading.Lock()
         self.why: str | None = None
         """Why there is no evaluator, once an analysis found out."""
+        self._files: weakref.WeakKeyDictionary[Match, Path] = weakref.WeakKeyDictionary()
+        """Where a finished match's figures go once it is analysed (its history file)."""
+        self.recorded = 0
+        """History files given their figures (for tests)."""
+
+    def record_into(self, match: Match, path: Path | None) -> None:
+        """Write the figures of ``match`` (over) into its history file ``path`` once they are
+        known, for the players' book (in a worker thread: now if they are known already)."""
+        if path is None:
+            return
+        with self._lock:
+            self._files[match] = path
+        analysis = self.known(match)
+        if analysis is not None:
+            events = match.events
+            self.app.run_worker(
+                lambda: self._record(match, events, analysis), thread=True, group="skill", exit_on_error=False
+            )
+
+    def _record(self, match: Match, events: tuple[Any, ...], analysis: Analysis) -> None:
+        """In a worker thread: the figures into the history file, if one is waiting for them."""
+        from tawla.analysis.evaluator import LEVEL, PACKAGE
+        from tawla.store.records import add_skill
+
+        with self._lock:
+            path = self._files.pop(match, None)
+        if path is None:
+            return
+        skills = [analysis.skill(player) for player in (0, 1)]
+        lost = (round(1000 * skills[0].loss), round(1000 * skills[1].loss))
+        judged = (skills[0].decisions, skills[1].decisions)
+        try:
+            if add_skill(path, len(events), lost, judged, f"{PACKAGE} {LEVEL}"):
+                self.recorded += 1
+        except OSError:
+            pass  # (the book shows a dash for it, as for a match never analysed)
 
     def known(self, match: Match) -> Analysis | None:
         """The analysis of ``match`` as it is now, if it is made (no work done)."""
@@ -219,6 +255,8 @@ class Analyses:
                 kept.parts.update(parts)
                 kept.running = False
         self._tell(match, news)
+        if news.analysis is not None:
+            self._record(match, events, news.analysis)
         if news.analysis is not None and match.events != events:  # (played on meanwhile: once more)
             with self._lock:
                 listeners = list(kept.listeners) if kept is not None else []

@@ -46,6 +46,7 @@ from tawla.store.book import (
     Person,
     Play,
     Standings,
+    cell,
 )
 from tawla.store.records import Record
 from tawla.ui.footer import TawlaFooter
@@ -69,6 +70,8 @@ ROOM_ORDER = (
     "won_lost",
     "points",
     "games",
+    "error_rate",
+    "luck",
     "last",
     "current",
     "doubles",
@@ -97,7 +100,7 @@ class BookWords:
 
     def figure_cells(self, figures: Figures) -> list[str]:
         """Every figure of ``figures``, in the order of :data:`COLUMNS`, then the streak and the date."""
-        cells = [self.num(DASH.join(str(v) for v in values(figures))) for _, values in COLUMNS]
+        cells = [self.num(cell(values(figures))) for _, values in COLUMNS]
         return [*cells, self.streak(figures.current_streak), self.num(local_date(figures.last_played))]
 
     @staticmethod
@@ -264,7 +267,7 @@ class BookScreen(BookWords, Localized, Screen[None]):
         keys = [self._key(row) for row in self.rows]
         if keep in keys:
             table.move_cursor(row=keys.index(keep))
-        text = self.t("book.legend")
+        text = self.t("book.legend") + " " + self.t("skill.book_legend")
         if standings.alone:
             text += "\n" + self.t_n("book.alone", standings.alone)
         if self.hidden:
@@ -564,7 +567,7 @@ class FiguresScreen(BookWords, Localized, Screen[None]):
                     yield Static(self.say("bookscreen.no_matches"), classes="body")
             if self.rtl:
                 yield Static(self._figures(), id="figures")
-        yield Static(self.say("book.legend"), id="legend", classes="hint")
+        yield Static(self.show(self.t("book.legend") + " " + self.t("skill.book_legend")), id="legend", classes="hint")
         yield Static(self.say("bookscreen.hint"), classes="hint")
         yield TawlaFooter(compact=True)
 

@@ -134,6 +134,7 @@ class GameQuestions:
                 self.dismiss(None)
 
             over = ResultScreen(title, body, self.saying("over.match_hint"), self.table.match, book=True, skill=0)
+            self.app.analyses.record_into(self.table.match, self.app.keeper.history_file(self.table.match))
             self.app.push_screen(over, match_over)
             return
 
@@ -186,10 +187,12 @@ class GameQuestions:
 
         def answered(yes: bool | None) -> None:
             self.asking = False
+            history = self.app.keeper.history_file(table.match)  # (the keeper lets go of it at the end)
             if not yes or not self.app.end_session(table.match):
                 self.after(table.settle())  # (back to the game, or to the card of the game just over)
                 return
             self.asking = True
+            self.app.analyses.record_into(table.match, history)
             card = ResultScreen(
                 self.saying("session.over_title"),
                 lambda: lines()[0],

@@ -23,7 +23,9 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tawla.analysis.skill import Decision, Kind
 from tawla.engine.games import step_of
+from tawla.engine.tavla import Game
 from tawla.game import Match, ScriptedDice
 from tawla.game.events import (
     Beavered,
@@ -55,6 +57,7 @@ from tawla.ui.match_view import (
     shown_name,
 )
 from tawla.ui.screens.base import Localized
+from tawla.ui.skill import SkillNews, SkillWords
 
 NAME_ROOM = 24
 """Cells of a name in the sentence that says what a step did (a long name is cut with "…")."""
@@ -84,6 +87,7 @@ class ReplayScreen(Localized, Screen[None]):
         Binding("pageup,left_square_bracket", "game(-1)", "key.replay_previous_game", show=False),
         Binding("pageup,right_square_bracket", "game_rtl(-1)", "key.replay_previous_game", show=False),
         Binding(either_case("g"), "story", "key.story"),  # (G too, as the README says)
+        Binding(both("w"), "better", "key.better"),
         Binding("escape," + both("q"), "leave", "key.back"),
     ]
 
@@ -103,6 +107,27 @@ class ReplayScreen(Localized, Screen[None]):
         yield TawlaFooter(compact=True)
 
     def on_mount(self) -> None:
+        self.skill_news = self.app.analyses.ask(self.source, self)
+        self.redraw()
+
+    skill_news: SkillNews | None = None
+    """What is known of how well each player played (tawla/ui/skill.py): None before any news."""
+    better = False
+    """The better choice is said beside each decision's loss (w)."""
+
+    def on_skill_news(self, news: SkillNews) -> None:
+        news.stop()
+        if news.match is self.source and not (self.skill_news is not None and self.skill_news.done):
+            self.skill_news = news
+            self._shown.clear()
+            self.redraw()
+
+    def on_unmount(self) -> None:
+        self.app.analyses.forget(self)
+
+    def action_better(self) -> None:
+        """Say (or stop saying) the better choice beside each decision's loss."""
+        self.better = not self.better
         self.redraw()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -202,7 +227,82 @@ class ReplayScreen(Localized, Screen[None]):
 
     def _status(self) -> object:
         step = self.t("replay.status", step=self.frame, steps=self._length(self.game_index))
-        return self.show("\n".join([f"{step} · {self.said()}", self.t("replay.hint")]))
+        lines = [f"{step} · {self.said()}"]
+        judged = self.judgement()
+        if judged:
+            lines.append(judged)
+        lines.append(self.t("replay.hint"))
+        return self.show("\n".join(lines))
+
+    # -- how well each move was played ----------------------------------------------------------
+
+    def decision_shown(self) -> Decision | None:
+        """The decision the step shown made, judged: a turn's play (at its end), a double or not
+        (at the double, or at the roll when a double was missed), a take or a pass."""
+        news = self.skill_news
+        if self.frame == 0 or news is None or news.analysis is None:
+            return None
+        first, _ = self.games[self.game_index]
+        event = self.source.events[first + self.frame - 1]
+        before = self._match_at(self.game_index, self.frame - 1)
+        state = before.state
+        turn = len(before.turns) + 1
+        if isinstance(event, TurnEnded) or (isinstance(event, Stepped) and self.match.state.turn is None):
+            kinds: tuple[Kind, ...] = (Kind.PLAY,)
+        elif isinstance(event, Doubled | Rolled):
+            kinds = (Kind.DOUBLE,)
+        elif isinstance(event, Took | Dropped):
+            kinds = (Kind.ANSWER,)
+        else:
+            return None
+        found = [d for d in news.analysis.of_turn(state.game, turn) if d.kind in kinds]
+        if not found or (isinstance(event, Rolled) and found[0].loss <= 0):
+            return None  # (a roll: said only when a double was missed)
+        return found[0]
+
+    def judgement(self) -> str:
+        """The loss of the decision shown, its grade, and with w the better choice; how far the
+        analysis has gone; with w, why there is none."""
+        news = self.skill_news
+        game = self.source.rules.game_of(self.match.state.game)
+        if game is not Game.BACKGAMMON:
+            return self.t("evaluator.none.tavla") if self.better else ""
+        if news is None or not news.done:
+            return self.t("skill.analysing", percent=self.num(0 if news is None else news.percent))
+        if news.analysis is None:
+            from tawla.analysis.evaluator import PACKAGE
+
+            return self.t(f"evaluator.none.{news.why}", package=PACKAGE) if self.better else ""
+        decision = self.decision_shown()
+        if decision is None:
+            return self.t("skill.replay.nothing") if self.better else ""
+        said = SkillWords(self.words, self.texts, self.names)
+        loss = said.loss(decision.loss)
+        if decision.grade is not None:
+            text = self.t("skill.replay.loss_graded", loss=loss, grade=said.grade(decision), mark=said.mark(decision))
+        elif decision.loss >= 0.0005:
+            text = self.t("skill.replay.loss", loss=loss)
+        else:
+            text = self.t("skill.replay.best")
+        if self.better:
+            if decision.loss >= 0.0005:
+                text += " " + self.t("skill.replay.better", best=said.choice(decision, decision.best))
+            else:
+                text += " " + self.t("skill.replay.no_better")
+        return text
+
+    def _marks(self) -> list[str]:
+        """The grade mark of each completed turn's play of the game shown (?!, ?, ??; empty: good)."""
+        news = self.skill_news
+        if news is None or news.analysis is None:
+            return []
+        said = SkillWords(self.words, self.texts, self.names)
+        game = self.match.state.game
+        marks = []
+        for n in range(1, len(self.match.turns) + 1):
+            play = [d for d in news.analysis.of_turn(game, n) if d.kind is Kind.PLAY]
+            marks.append(said.mark(play[0]) if play else "")
+        return marks
 
     @property
     def texts(self) -> MatchTexts:
@@ -287,6 +387,11 @@ class ReplayScreen(Localized, Screen[None]):
         moves = Text()
         moves.append(self.t("panel.moves"), style="bold underline")
         lines = texts.moves(self.match, current=True)
+        marks = self._marks()
+        lines = [
+            (f"{text} {marks[i]}" if i < len(marks) and marks[i] else text, style)
+            for i, (text, style) in enumerate(lines)
+        ]
         room = max(3, self.size.height - 17)
         for text, style in lines[-room:]:
             moves.append("\n")

@@ -31,6 +31,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Sparkline, Static
 
+from tawla.analysis.skill import GRADES, Analysis, Kind
 from tawla.engine.tavla import Game
 from tawla.game import Match
 from tawla.game.state import GameResult
@@ -41,6 +42,7 @@ from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
 from tawla.ui.match_view import shown_name
 from tawla.ui.screens.base import Localized
+from tawla.ui.skill import GRADE_ORDER, SkillNews, SkillWords, texts_of
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -53,18 +55,39 @@ class _Bars:
     compare."""
 
     def __init__(
-        self, values: Sequence[float], width: int, height: int, scale: tuple[float, float], low: Color, high: Color
+        self,
+        values: Sequence[float],
+        width: int,
+        height: int,
+        scale: tuple[float, float],
+        low: Color,
+        high: Color,
+        mark: int | None = None,
     ) -> None:
+        """``mark``: the value whose cell is drawn in reverse (a player's worst moment)."""
         self.values, self.width, self.height = values, width, height
         self.floor, self.top = scale
         self.low, self.high = low, high
+        self.mark = mark
+
+    def _spans(self) -> list[tuple[int, int]]:
+        """The values each cell draws: (first, end)."""
+        n, width = len(self.values), self.width
+        if n <= width:
+            return [(i, i + 1) for i in range(n)]
+        step = Fraction(n, width)
+        return [(int(step * i), max(int(step * (i + 1)), int(step * i) + 1)) for i in range(width)]
 
     def _cells(self) -> list[float]:
-        values, width = list(self.values), self.width
-        if len(values) <= width:
-            return values
-        step = Fraction(len(values), width)
-        return [max(values[int(step * i) : max(int(step * (i + 1)), int(step * i) + 1)]) for i in range(width)]
+        values = list(self.values)
+        return [max(values[first:end]) for first, end in self._spans()]
+
+    def marked(self) -> int | None:
+        """The cell of the marked value."""
+        mark = self.mark
+        if mark is None:
+            return None
+        return next((i for i, (first, end) in enumerate(self._spans()) if first <= mark < end), None)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         cells = self._cells()
@@ -73,11 +96,14 @@ class _Bars:
         ratios = [max(0.0, min(1.0, (v - self.floor) / extent)) for v in cells]
         levels = [max(1, round(r * eighths)) for r in ratios]
         styles = [Style(color=RichColor.parse(self.low.blend(self.high, r).hex)) for r in ratios]
+        marked = self.marked()
+        if marked is not None:  # (its whole column in reverse: seen without colour too)
+            styles[marked] += Style(reverse=True, bold=True)
         for row in reversed(range(self.height)):
             for level, style in zip(levels, styles, strict=True):
                 fill = level - row * len(BARS)
                 if fill <= 0:
-                    yield Segment(" ")
+                    yield Segment(" ", style if style.reverse else None)
                 else:
                     yield Segment(BARS[min(fill, len(BARS)) - 1], style)
             if row:
@@ -95,12 +121,14 @@ class PipLine(Sparkline):
     def __init__(self, data: Sequence[float], scale: tuple[float, float], *, id: str | None = None) -> None:
         super().__init__(data, id=id)
         self.scale = scale
+        self.mark: int | None = None
+        """The turn drawn in reverse (an index into ``data``): the player's worst moment."""
 
     def render(self) -> _Bars:
         _, base = self.background_colors
         low = base + self.get_component_styles("sparkline--min-color").color
         high = base + self.get_component_styles("sparkline--max-color").color
-        return _Bars(self.data or [], self.size.width, self.size.height, self.scale, low, high)
+        return _Bars(self.data or [], self.size.width, self.size.height, self.scale, low, high, self.mark)
 
 
 def result_text(words: Words, names: Sequence[str], result: GameResult) -> str:
@@ -140,6 +168,7 @@ class StoryScreen(Localized, Screen[None]):
             yield Static(id="title")
             yield Static(id="game")
             yield Static(id="figures")
+            yield Static(id="skill")
             yield Static(id="pips-title")
             for player in (0, 1):
                 with Horizontal(classes="pips", id=f"pips{player}"):
@@ -150,7 +179,20 @@ class StoryScreen(Localized, Screen[None]):
         yield TawlaFooter(compact=True)
 
     def on_mount(self) -> None:
+        self.skill_news = self.app.analyses.ask(self.match, self)
         self.redraw()
+
+    skill_news: SkillNews | None = None
+    """What is known of how well each player played (tawla/ui/skill.py): None before any news."""
+
+    def on_skill_news(self, news: SkillNews) -> None:
+        news.stop()
+        if news.match is self.match and not (self.skill_news is not None and self.skill_news.done):
+            self.skill_news = news
+            self.redraw()
+
+    def on_unmount(self) -> None:
+        self.app.analyses.forget(self)
 
     _drawn_at: tuple[int, int] | None = None
     """The terminal size the pip lines were last fitted to."""
@@ -242,7 +284,11 @@ class StoryScreen(Localized, Screen[None]):
         ending = self.t("story.unfinished") if game.result is None else result_text(self.words, self.names, game.result)
         self.query_one("#game", Static).update(self.show(f"{heading} · {ending}"))
         self.query_one("#figures", Static).update(self._figures(game))
-        self.query_one("#pips-title", Static).update(self.show(Text(self.t("story.pips_title"), style="bold")))
+        self.query_one("#skill", Static).update(self._skill(game))
+        pips_title = self.t("story.pips_title")
+        if self._judged(game) is not None:
+            pips_title += " · " + self.t("skill.pips_mark")
+        self.query_one("#pips-title", Static).update(self.show(Text(pips_title, style="bold")))
         self._pips(game)
         self.query_one("#cube", Static).update(self._cube(game))
 
@@ -274,8 +320,28 @@ class StoryScreen(Localized, Screen[None]):
             del rows[4]
         if len(story.games) > 1:
             rows.append(("story.match_luck", (self.luck(story.luck(0)), self.luck(story.luck(1)))))
+        judged = self._judged(game)
+        if judged is not None:  # (skill beside luck)
+            said = self._skill_words()
+            skills = [judged.skill(player, game.number) for player in (0, 1)]
+            rows += [
+                ("skill.row.rate", (said.rate(skills[0]), said.rate(skills[1]))),
+                ("skill.row.checker", (said.loss(skills[0].checker_loss), said.loss(skills[1].checker_loss))),
+                ("skill.row.cube", (said.loss(skills[0].cube_loss), said.loss(skills[1].cube_loss))),
+                (
+                    "skill.row.decisions",
+                    (
+                        self.t_n("skill.decisions", skills[0].decisions),
+                        self.t_n("skill.decisions", skills[1].decisions),
+                    ),
+                ),
+            ]
+            for i, grade in enumerate(GRADE_ORDER):
+                counts = (self.num(skills[0].grades[i]), self.num(skills[1].grades[i]))
+                rows.append((f"skill.row.{grade}", counts))
+        thresholds = {g.value: self.decimal(least) for least, g in GRADES}
         lines = [[self.t("story.figure"), self.player(0), self.player(1)]]
-        lines += [[self.t(key, average=average), *values] for key, values in rows]
+        lines += [[self.t(key, average=average, least=thresholds.get(key[10:], "")), *values] for key, values in rows]
         table = Table.grid(padding=(0, 3))
         order = [2, 1, 0] if self.rtl else [0, 1, 2]
         for i in order:
@@ -283,6 +349,44 @@ class StoryScreen(Localized, Screen[None]):
         for n, line in enumerate(lines):
             table.add_row(*(Text(self.line(line[i]), style="bold" if n == 0 else "") for i in order))
         return Align.right(table) if self.rtl else table
+
+    # -- how well each player played ----------------------------------------------------------
+
+    def _judged(self, game: GameStory) -> Analysis | None:
+        """The analysis, when it is made and judged this game (backgammon)."""
+        news = self.skill_news
+        if news is None or news.analysis is None or self.story.rules.game_of(game.number) is not Game.BACKGAMMON:
+            return None
+        return news.analysis
+
+    def _skill_words(self) -> SkillWords:
+        return SkillWords(self.words, texts_of(self.app, self.match), self.names)
+
+    def _skill(self, game: GameStory) -> RenderableType:
+        """Under the figures: how far the analysis has gone, or each player's worst moment with the
+        better play and the legend, or why there is nothing to say."""
+        news = self.skill_news
+        if self.story.rules.game_of(game.number) is not Game.BACKGAMMON:
+            return self.show(self.t("evaluator.none.tavla"))
+        if news is None or not news.done:
+            return self.show(self.t("skill.analysing", percent=self.num(0 if news is None else news.percent)))
+        if news.analysis is None:
+            from tawla.analysis.evaluator import PACKAGE
+
+            return self.show(self.t(f"evaluator.none.{news.why}", package=PACKAGE))
+        said = self._skill_words()
+        lines = [said.worst(p, news.analysis.skill(p, game.number), False) for p in (0, 1)]
+        return self.show("\n".join(lines))
+
+    def _worst_turn(self, game: GameStory, player: int) -> int | None:
+        """Where ``player``'s worst moment of ``game`` is in its pip counts (an index into
+        ``game.pips``: after the turn for a play, before it for the cube)."""
+        judged = self._judged(game)
+        worst = None if judged is None else judged.skill(player, game.number).worst
+        if worst is None:
+            return None
+        index = worst.turn if worst.kind is Kind.PLAY else worst.turn - 1
+        return index if 0 <= index < len(game.pips) else None
 
     def _pips(self, game: GameStory) -> None:
         """Both pip counts turn by turn: one cell a turn while they fit (the start on the
@@ -302,6 +406,8 @@ class StoryScreen(Localized, Screen[None]):
             label.update(self.show(labels[player]))
             line = self.query_one(f"#line{player}", PipLine)
             data = series[player][::-1] if self.rtl else series[player]
+            mark = self._worst_turn(game, player)
+            line.mark = None if mark is None else len(data) - 1 - mark if self.rtl else mark
             line.scale = scale
             line.styles.width = min(len(data), room)
             line.styles.height = height
