@@ -533,6 +533,37 @@ def test_book_head_to_head(snap_compare, size, lang, tmp_path) -> None:  # type:
     assert snap_compare(_book_app(tmp_path, lang), run_before=pair, terminal_size=size)
 
 
+def _book_with_skill(tmp_path, lang: str) -> TawlaApp:  # type: ignore[no-untyped-def]
+    """The book of :func:`_book_app`, three of its matches analysed (figures written into their
+    history files as the match-over card writes them), and a last match with a roll (its luck)."""
+    import json
+
+    from tawla.store import saves
+    from tawla.store.records import add_skill
+
+    app = _book_app(tmp_path, lang)
+    history = app.paths.data / "history"
+    for ident, lost, judged in (("m1", (312, 95), (14, 9)), ("m2", (120, 240), (12, 16)), ("m3", (80, 410), (8, 11))):
+        events = len(json.loads((history / f"{ident}.json").read_text("utf-8"))["events"])
+        assert add_skill(history / f"{ident}.json", events, lost, judged, "test")
+    start = MatchState(rules=RuleSet(match_length=1), phase=Phase.TURN, board=Position.from_counts({1: 1}, {6: 15}))
+    match = Match(names=("Ali", "Badr"), dice=ScriptedDice([(2, 1)]), start=start)
+    match.roll()
+    match.play(legal_plays(match.state.turn.start, (2, 1))[0])  # type: ignore[union-attr]
+    saved = saves.SavedMatch(match, "m6", "2026-11-18T09:00:00+00:00")
+    data = saves.to_json(saved)
+    data["saved"] = "2026-11-18T09:30:00+00:00"
+    (history / "m6.json").write_text(json.dumps(data, ensure_ascii=False), "utf-8")
+    return app
+
+
+@langs
+@sizes
+def test_book_with_error_rates(snap_compare, size, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The error rate over each player's analysed matches, beside the luck of the dice (#24)."""
+    assert snap_compare(_book_with_skill(tmp_path, lang), run_before=_open_book, terminal_size=size)
+
+
 @langs
 def test_book_of_tavli_matches(snap_compare, lang, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The book read for one game (G four times): tavli matches, each one match, the game named
@@ -566,6 +597,32 @@ def test_how_a_game_went(snap_compare, size, lang) -> None:  # type: ignore[no-u
         await drawn(pilot, StoryScreen)
 
     assert snap_compare(app_for(variant=lang), run_before=story, terminal_size=size)
+
+
+@langs
+@sizes
+def test_replay_with_losses(snap_compare, size, lang) -> None:  # type: ignore[no-untyped-def]
+    """The replay at the end of a turn that lost equity: its loss and grade, the better play (w),
+    and the moves of the panel marked (#24)."""
+    from tawla.analysis.skill import Kind
+
+    forward = "left" if lang == "ar" else "right"
+
+    async def replay(pilot) -> None:  # type: ignore[no-untyped-def]
+        await up(pilot)
+        await pilot.app.push_screen(ReplayScreen(midgame(lang, moves=30)))
+        screen = await drawn(pilot, ReplayScreen, lambda s: s.skill_news is not None and s.skill_news.done, "analysed")
+        for _ in range(200):  # (to the end of the first turn graded bad or worse)
+            shown = screen.decision_shown()
+            if shown is not None and shown.kind is Kind.PLAY and shown.grade is not None and shown.loss >= 0.08:
+                break
+            frame = screen.frame + 1
+            await pilot.press(forward)
+            await drawn(pilot, ReplayScreen, lambda s, frame=frame: s.frame == frame, "a step on")
+        await pilot.press("w")
+        await drawn(pilot, ReplayScreen, lambda s: s.better, "the better play said")
+
+    assert snap_compare(app_for(variant=lang), run_before=replay, terminal_size=size)
 
 
 @langs

@@ -260,7 +260,7 @@ COLUMNS: tuple[tuple[str, Callable[[Figures], Sequence[int] | str]], ...] = (
     ("doubles", lambda f: (f.doubles_offered, f.doubles_taken, f.doubles_dropped)),
     ("longest", lambda f: (f.longest_streak,)),
     ("error_rate", lambda f: "–" if f.error_rate is None else f"{f.error_rate:.1f}"),
-    ("luck", lambda f: "–" if f.luck is None else f"{f.luck:+.2f}"),
+    ("luck", lambda f: "–" if f.luck is None else f"{f.pips / f.rolls:.2f}"),  # (no sign: none to misplace in Arabic)
 )
 """The book's columns of figures (``book.column.<name>``) and their values, as ``tawla book``
 and the book screen show them (then the current streak and the last date): counts, or a text
