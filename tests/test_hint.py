@@ -4,6 +4,7 @@ play marked on the board; pictures in both languages."""
 
 from __future__ import annotations
 
+import json
 import threading
 from typing import Any
 
@@ -24,7 +25,7 @@ from tawla.i18n import tr
 from tawla.i18n.bidi import visual
 from tawla.i18n.words import Words
 from tawla.store import saves
-from tawla.store.settings import Digits, Preferences, Settings
+from tawla.store.settings import Digits, Preferences, Settings, settings_from_json, settings_to_json
 from tawla.ui.app import TawlaApp
 from tawla.ui.rules_words import rules_detail, rules_name
 from tawla.ui.screens.dialogs import ResignLevelScreen
@@ -161,6 +162,9 @@ def test_saved_files_name_hints_only_when_they_are_off() -> None:
     off = saves.to_json(saves.SavedMatch(off_match, "y", "2026-01-01T00:00:00+00:00"))
     assert off["version"] == saves.HINTS_VERSION and off["rules"]["hints"] is False
     assert not saves.from_json(off).match.rules.hints
+    assert '"hints"' not in settings_to_json(Settings())  # (the settings file, likewise)
+    kept = settings_from_json(json.loads(settings_to_json(Settings(rules=RuleSet(hints=False)))))
+    assert not kept.rules.hints
 
 
 # -- in the game ------------------------------------------------------------------------------------

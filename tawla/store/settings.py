@@ -135,4 +135,7 @@ def settings_to_json(settings: Settings) -> str:
     """The settings file's text."""
     import json
 
-    return json.dumps(settings.model_dump(mode="json"), ensure_ascii=False, indent=2) + "\n"
+    data = settings.model_dump(mode="json")
+    if settings.rules.hints:
+        del data["rules"]["hints"]  # (the default: a file the tawla before hints reads too)
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
