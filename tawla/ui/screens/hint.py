@@ -66,7 +66,7 @@ class HintScreen(_Dialog):
         *EVERYWHERE,
     ]
 
-    CSS_PATH = ["dialogs.tcss", "hint.tcss"]
+    CSS_PATH = ["dialogs.tcss", "hint.tcss"]  # type: ignore[assignment]  # (Textual takes a list too)
 
     def __init__(self, hint: Hint, texts: Callable[[], MatchTexts], name: Callable[[], str], room: int) -> None:
         super().__init__("", "", "")
