@@ -290,11 +290,11 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
 
     # -- starting things ---------------------------------------------------------------
 
-    def new_match(self, rules: RuleSet, names: tuple[str, str]) -> None:
-        """Start a match between ``names`` under ``rules``."""
+    def new_match(self, rules: RuleSet, names: tuple[str, str], computer: frozenset[int] = frozenset()) -> None:
+        """Start a match between ``names`` under ``rules`` (``computer``: the seats it plays)."""
         from tawla.game.match import Match
 
-        self.start_match(Match(rules, names, self.dice))
+        self.start_match(Match(rules, names, self.dice, computer=computer))
 
     def start_match(self, match: Match, setup: tuple[str, str | None] | None = None) -> None:
         """Play ``match`` (``setup``: the IDs it was set up from). The match played before

@@ -25,6 +25,17 @@ ACTIONS: Final[tuple[str, ...]] = (
 )
 """The actions the footer shows."""
 
+COMPUTERS_TURN: Final[frozenset[str]] = frozenset(
+    {
+        *("primary", "roll_key", "handover_roll", "opening_roll", "roll"),
+        *("double", "take", "drop", "beaver", "raccoon", "resign"),
+        *("confirm", "put", "pick", "cursor", "cycle", "die", "undo", "escape", "notation"),
+    }
+)
+"""The keys that do nothing while the computer's seat must act (its turn, its answer to a double
+or a resignation): nothing a person presses then plays, doubles, answers or takes back for it.
+(The hint, the end of a money session, the help and the menu still do what they do.)"""
+
 SAME_WIDTH: Final[tuple[tuple[str, ...], ...]] = (("key.pick", "key.put"),)
 """Live descriptions the footer draws equally wide: they swap at every Enter of a turn."""
 

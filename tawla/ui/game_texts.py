@@ -15,6 +15,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
+from tawla.analysis.computer import due
 from tawla.engine.explain import Reason, Why
 from tawla.engine.games import explain_roll
 from tawla.engine.tavla import Game
@@ -41,8 +42,10 @@ class GameWords:
     """What the game says now: drawn from ``table`` in ``words`` under the play preferences
     ``prefs`` (made afresh for each drawing: F2 and a new preference say it all again)."""
 
-    def __init__(self, table: Table, words: Words, prefs: Preferences) -> None:
+    def __init__(self, table: Table, words: Words, prefs: Preferences, *, computer: bool = True) -> None:
+        """``computer``: the computer plays its seats (False: it cannot here, they are played by hand)."""
         self.table, self.words, self.prefs = table, words, prefs
+        self.computer = computer
 
     @property
     def lang(self) -> str:
@@ -220,7 +223,10 @@ class GameWords:
             lines.append(self.notice_text(self.table.notice))
         phase = state.phase
         acts = self.match.actions()
-        if phase is Phase.OPENING and self.table.handover:
+        if self.computer and due(state, self.match.computer):
+            who = state.to_act if state.to_act is not None else state.on_roll
+            lines.append(t("computer.playing", name=self.names[who]))
+        elif phase is Phase.OPENING and self.table.handover:
             lines.append(t("status.opening_handover"))
         elif phase is Phase.OPENING:
             lines.append(t("status.opening"))

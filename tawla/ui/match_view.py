@@ -157,7 +157,10 @@ class MatchTexts:
         return self.words.t("notation.move_to").join(self._in_words(move).split("/"))
 
     def name(self, match: Match, player: int) -> str:
-        """A player's name (a default one in the interface's language: :func:`shown_name`)."""
+        """A player's name (a default one in the interface's language: :func:`shown_name`; the
+        computer's, ``computer.name``)."""
+        if player in match.computer:
+            return self.words.t("computer.name")
         return shown_name(match.names[player], self.words)
 
     def player(self, match: Match, player: int) -> str:

@@ -26,13 +26,14 @@ from tawla.ui.board import BoardModel, BoardView
 from tawla.ui.compat import going
 from tawla.ui.cursor import Cursor
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.game_keys import ACTIONS, SAME_WIDTH, allowed, describe, footer_state
+from tawla.ui.game_keys import ACTIONS, COMPUTERS_TURN, SAME_WIDTH, allowed, describe, footer_state
 from tawla.ui.game_texts import GamePanel, GameWords, StatusLine
 from tawla.ui.geometry import Layout
 from tawla.ui.keys import both, digit_keys
 from tawla.ui.match_view import MatchTexts, MatchView, board_model, layout_for
 from tawla.ui.move_entry import MoveEntry, MovePrompt
 from tawla.ui.screens.base import Localized
+from tawla.ui.screens.game_computer import ComputerTurns
 from tawla.ui.screens.game_questions import GameQuestions
 from tawla.ui.typed_moves import MoveSuggester
 
@@ -43,7 +44,7 @@ _PROMPT_KEYS = frozenset(_PROMPT_KEY_LIST.split(","))
 """The keys that open the move prompt (``:``, ``/`` and the key where ``/`` is on an Arabic layout)."""
 
 
-class GameScreen(GameQuestions, Localized, Screen[None]):
+class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
     """Two players, one keyboard: the match in progress."""
 
     CSS_PATH = "game.tcss"
@@ -132,6 +133,8 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
         # was saved and is on the Resume list; its screen goes.
         if self.app.playing is not self.match:
             self.dismiss(None)
+            return
+        self.computer_next()  # (held while a dialog was over the game)
 
     def _fit(self) -> None:
         view = self.find(MatchView)
@@ -156,6 +159,7 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
         self._enabled = ()
         self._fit()
         self.redraw()
+        self.computer_next()  # (a choice that came during the rebuild was done; asked again if not)
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -177,7 +181,7 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
     @property
     def said(self) -> GameWords:
         """What the game says, in the words and under the preferences in force."""
-        return GameWords(self.table, self.words, self.prefs)
+        return GameWords(self.table, self.words, self.prefs, computer=self.computer_off is None)
 
     @property
     def names(self) -> tuple[str, str]:
@@ -218,6 +222,7 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
         if shown is not None and self.prefs.step_by_step and len(shown.steps) > 1 and self._built():
             self._board_view.play(shown)
         self.ask(outcome.question)
+        self.computer_next()  # (the computer's seat acts next: asked in a thread)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -300,10 +305,14 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
         return describe(action, self.table, self._picked)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in COMPUTERS_TURN and self.computer_turn():
+            return False  # (the computer's turn: the person's keys of play do nothing)
         return allowed(action, self.table, self._picked, self.typing, self.asking)
 
     def footer_state(self, action: str) -> bool | None:
         """Whether the footer shows a key (True), greys it out (None) or leaves it out (False)."""
+        if action in COMPUTERS_TURN and self.computer_turn():
+            return False
         return footer_state(action, self.table, self._picked, self.typing, self.asking)
 
     # -- actions: rolling and the cube ----------------------------------------------------------
@@ -441,7 +450,7 @@ class GameScreen(GameQuestions, Localized, Screen[None]):
         (beaver, or raccoon when that is what can be done), if the cube allows one of them now;
         else the alef is its own key (h, cursor left: the lam, G, does nothing). True if it was
         taken as b."""
-        if self.typing:
+        if self.typing or self.computer_turn():
             return False
         acts = self.match.actions()
         if not acts & {Action.BEAVER, Action.RACCOON} or self.asking:

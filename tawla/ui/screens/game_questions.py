@@ -39,13 +39,16 @@ class GameQuestions:
     """The screen's: draw what the table says happened."""
     refuse: Callable[[Outcome], bool]
     """The screen's: say why the table refused."""
+    computer_turn: Callable[[], bool]
+    """The screen's: the computer must act now."""
 
     def ask(self, question: Question | None) -> None:
         """Open the dialog of what the table asks, unless one is open."""
         if question is None or self.asking:
             return
         if question is Question.RESIGNATION:
-            self._answer_resignation()
+            if not self.computer_turn():  # (offered to the computer: it answers by itself)
+                self._answer_resignation()
         else:
             self._game_over()
 

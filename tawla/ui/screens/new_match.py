@@ -30,7 +30,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tawla.game import ActionError, RuleSet
@@ -54,6 +54,8 @@ class MatchChosen:
     rules: RuleSet
     names: tuple[str, str]
     typed: tuple[str, str]
+    computer: frozenset[int] = frozenset()
+    """The seats the computer plays (its name is then :data:`~tawla.analysis.computer.NAME`)."""
 
 
 MAX_LENGTH = 25
@@ -150,6 +152,10 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
         self._set: list[str | None] = [names[0], names[1]]
         """The value each field was given (the name of the last match, or a pick from the
         list): its Changed is no typing."""
+        self.computer: set[int] = set()
+        """The seats the computer plays (its box ticked beside the name)."""
+        self._person: list[str] = [names[0], names[1]]
+        """The name in each field before the computer took the seat (given back when it leaves)."""
 
     def compose(self) -> ComposeResult:
         self.set_class(self.rtl, "-rtl")
@@ -157,11 +163,20 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
         with Vertical(id="card"):
             yield Static(self.say("setup.players_title" if self.setup else "new.title"), classes="title")
             for i in (0, 1):
+                computer = i in self.computer
                 name_input = BidiInput(
-                    names[i], placeholder=self.line(self.t(f"new.default{i + 1}")), id=f"name{i}", max_length=24
+                    self.t("computer.name") if computer else names[i],
+                    placeholder=self.line(self.t(f"new.default{i + 1}")),
+                    id=f"name{i}",
+                    max_length=24,
+                    disabled=computer,
                 )
                 name_input.cursor_blink = False  # steady: calmer, and screenshots are reproducible
-                yield from self._row(f"new.player{i + 1}", name_input)
+                seat = Checkbox(  # (its box first in the reading order: on the right in Arabic)
+                    self.line(self.t("computer.seat")), computer, not self.rtl, id=f"computer{i}", classes="seat"
+                )
+                seat.tooltip = self.t("computer.seat_help")
+                yield from self._row(f"new.player{i + 1}", name_input, seat)
                 yield KnownPlayers(id=f"known{i}", classes="known")
                 # An Arabic name is also shown here the way it will appear in the game.
                 yield Static(id=f"preview{i}", classes="preview")
@@ -374,7 +389,7 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
 
     def _preview(self, i: int, name: str) -> None:
         preview = self.query_one(f"#preview{i}", Static)
-        if has_rtl(name):
+        if has_rtl(name) and i not in self.computer:  # (the computer's name is tawla's own)
             preview.update(self.show(f"{self.t('new.preview')} {name}"))
             preview.display = True
         else:
@@ -470,15 +485,81 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
 
         return name_key(a) == name_key(b)
 
+    # -- the computer's seats -------------------------------------------------------------------
+
+    @on(Checkbox.Changed, ".seat")
+    def _seat_changed(self, event: Checkbox.Changed) -> None:
+        """The computer takes a seat (its name in the field, which waits) or leaves it (the
+        person's name back)."""
+        event.stop()
+        i = int(str(event.checkbox.id)[-1])
+        field = self.query_one(f"#name{i}", Input)
+        self.query_one("#problem", Static).update("")
+        if event.value == (i in self.computer):
+            return  # (composed so: F2)
+        if event.value:
+            self.computer.add(i)
+            self._person[i] = field.value
+            shown = self.t("computer.name")
+        else:
+            self.computer.discard(i)
+            shown = self._person[i]
+        self.close_offer(i)
+        self._set[i] = shown  # (no typing: nothing offered)
+        field.value = shown
+        field.disabled = event.value
+        if event.value:
+            self._check_evaluator()
+
+    @work(thread=True, exclusive=True, group="evaluator")
+    def _check_evaluator(self) -> None:
+        """Whether the computer can play here (loading the evaluator, in a thread)."""
+        from tawla.analysis.evaluator import unavailable
+
+        why = unavailable()
+        if why is not None:
+            self.app.call_from_thread(self._no_evaluator, why)
+
+    def _no_evaluator(self, why: str) -> None:
+        """No evaluator: the computer leaves its seats, and the form says why."""
+        from tawla.analysis.evaluator import PACKAGE
+
+        for i in sorted(self.computer):
+            self.query_one(f"#computer{i}", Checkbox).value = False
+        self.query_one("#problem", Static).update(self.show(self.t(f"evaluator.none.{why}", package=PACKAGE)))
+        self.app.bell()
+
+    def _computer_refusal(self) -> str | None:
+        """Why the computer cannot take the seats it was given (the game), or None."""
+        from tawla.analysis.computer import plays
+
+        if self.computer and not plays(self.rules):
+            return self.t("computer.backgammon_only")
+        return None
+
     def action_start(self) -> None:
-        names = tuple(self.query_one(f"#name{i}", Input).value.strip() or self.t(f"new.default{i + 1}") for i in (0, 1))
-        typed = tuple(self.query_one(f"#name{i}", Input).value.strip() for i in (0, 1))
-        if self.one_player(names[0], names[1]):
+        from tawla.analysis.computer import NAME
+
+        refused = self._computer_refusal()
+        if refused is not None:
+            self.query_one("#problem", Static).update(self.show(refused))
+            self.app.bell()
+            return
+        computer = frozenset(self.computer)
+        names = tuple(
+            NAME if i in computer else self.query_one(f"#name{i}", Input).value.strip() or self.t(f"new.default{i + 1}")
+            for i in (0, 1)
+        )
+        typed = tuple(
+            self._person[i].strip() if i in computer else self.query_one(f"#name{i}", Input).value.strip()
+            for i in (0, 1)
+        )
+        if not computer and self.one_player(names[0], names[1]):
             self.query_one("#problem", Static).update(self.show(self.t("new.same_player", a=names[0], b=names[1])))
             self.query_one("#name1", Input).focus()
             self.app.bell()
             return
-        self.dismiss(MatchChosen(self.rules, (names[0], names[1]), (typed[0], typed[1])))
+        self.dismiss(MatchChosen(self.rules, (names[0], names[1]), (typed[0], typed[1]), computer))
 
 
 def ask_new_match(app: Any) -> None:
@@ -488,6 +569,6 @@ def ask_new_match(app: Any) -> None:
         if answer is None:
             return
         app.settings = app.settings.model_copy(update={"names": answer.typed, "rules": answer.rules})
-        app.new_match(answer.rules, answer.names)
+        app.new_match(answer.rules, answer.names, answer.computer)
 
     app.push_screen(NewMatchScreen(app.settings.rules, app.settings.names, app.read_book), chosen)

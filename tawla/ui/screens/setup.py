@@ -155,7 +155,8 @@ def set_up(app: Any, typed: tuple[str, str] = ("", "")) -> None:
                 return
             app.settings = app.settings.model_copy(update={"names": picked.typed})
             start = state_from_ids(position, match_id, picked.rules)
-            app.start_match(Match(names=picked.names, dice=app.dice, start=start), setup=(position, match_id))
+            match = Match(names=picked.names, dice=app.dice, start=start, computer=picked.computer)
+            app.start_match(match, setup=(position, match_id))
 
         screen = NewMatchScreen(
             state.rules, app.settings.names, app.read_book, setup=under, fixed_length=match_id is not None
