@@ -22,7 +22,7 @@ from typing import TextIO
 
 from tawla.i18n import RTL_LANGUAGES, plain, tr_n
 from tawla.i18n import tr as _tr
-from tawla.store.book import COLUMNS, DASH, Book, Figures, Games, Line, Pair, Period, Play, Standings
+from tawla.store.book import COLUMNS, DASH, Book, Figures, Games, Line, Pair, Period, Person, Play, Standings
 from tawla.store.book import cell as column_cell
 
 RLM = "\u200f"
@@ -30,6 +30,16 @@ RLM = "\u200f"
 
 def tr(lang: str, key: str, /, **params: object) -> str:
     return plain(_tr(lang, key, **params))
+
+
+def _who(lang: str, person: Person) -> str:
+    """A player's name in the book; the computer's says so ("tawla (computer)")."""
+    if not person.computer:
+        return person.name
+    from tawla.analysis.computer import NAME
+
+    name = tr(lang, "computer.name") if person.name == NAME else person.name
+    return tr(lang, "computer.in_book", name=name)
 
 
 def _date(stamp: str, zone: tzinfo | None) -> str:
@@ -103,13 +113,13 @@ def table(book: Book, standings: Standings, lang: str, zone: tzinfo | None = Non
     player, opponent = tr(lang, "book.column.player"), tr(lang, "book.column.opponent")
     lines += ["", mark + tr(lang, "book.players")]
     rows = [[player, *heads]] + [
-        [_one_line(line.person.name), *_cells(lang, line.figures, zone)] for line in standings.players
+        [_one_line(_who(lang, line.person)), *_cells(lang, line.figures, zone)] for line in standings.players
     ]
     lines += _layout(rows, 1, rtl)
     lines += ["", mark + tr(lang, "book.pairs")]
     rows = [[player, opponent, *heads]]
     for pair in standings.pairs:
-        a, b = (_one_line(person.name) for person in pair.people)
+        a, b = (_one_line(_who(lang, person)) for person in pair.people)
         rows.append([a, b, *_cells(lang, pair.figures[0], zone)])
     lines += _layout(rows, 2, rtl)
     lines += ["", mark + tr(lang, "book.legend") + " " + tr(lang, "skill.book_legend")]
@@ -156,11 +166,12 @@ def write_csv(standings: Standings, lang: str, out: TextIO, zone: tzinfo | None 
 
     line: Line
     for line in standings.players:
-        writer.writerow(row(line.person.name, "", line.figures))
+        writer.writerow(row(_who(lang, line.person), "", line.figures))
     pair: Pair
     for pair in standings.pairs:
-        writer.writerow(row(pair.people[0].name, pair.people[1].name, pair.figures[0]))
-        writer.writerow(row(pair.people[1].name, pair.people[0].name, pair.figures[1]))
+        a, b = (_who(lang, person) for person in pair.people)
+        writer.writerow(row(a, b, pair.figures[0]))
+        writer.writerow(row(b, a, pair.figures[1]))
 
 
 def run(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -21,7 +22,7 @@ from tawla.game.rules import GameChoice
 from tawla.game.state import Cube, Ending, new_match
 from tawla.game.table import Table
 from tawla.store import saves
-from tawla.store.files import StoreError
+from tawla.store.files import Paths, StoreError
 
 from .randomplay import check_invariants, random_rules
 
@@ -265,3 +266,47 @@ def test_a_thousand_games_against_itself_end_legally(chunk: int) -> None:
     # Every kind of decision was made somewhere in the chunk.
     for action in ("opening_roll", "roll", "move", "confirm", "double", "take", "drop", "next_game", "bear_off"):
         assert seen.get(action), (action, seen)
+
+
+# -- the book -------------------------------------------------------------------------------------
+
+
+def _finished(names: tuple[str, str], computer: set[int], seed: int) -> Match:
+    """A 1-point match played to its end (by the computer's choices, whoever sits)."""
+    match = Match(RuleSet(match_length=1), names, SeededDice(seed), computer=computer)
+    table = Table(match)
+    while not match.state.match_over:
+        COMPUTER.act(table)
+    return match
+
+
+def test_the_book_counts_the_computer_as_a_player_of_its_own(tmp_path: Path) -> None:
+    from tawla.cli_book import table as book_table
+    from tawla.store.book import COMPUTER as KEY
+    from tawla.store.book import Period, Play, open_book
+
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    paths.history.mkdir(parents=True)
+    played = [
+        (("Ali", NAME), {1}),  # Ali against the computer
+        (("Ali", "tawla"), set()),  # Ali against a person who calls themself tawla
+        ((NAME, NAME), {0, 1}),  # the computer against itself: nobody's match
+    ]
+    for number, (names, computer) in enumerate(played):
+        match = _finished(names, computer, number)
+        saves.archive(
+            saves.SavedMatch(match, f"2026120{number}-100000-abcdef", f"2026-12-0{number + 1}T10:00:00+00:00"),
+            paths.history,
+        )
+    for book in (open_book(paths), open_book(paths), open_book(paths, index=False)):  # (built, read back, recounted)
+        assert [r.computer for r in book.records] == [frozenset({1}), frozenset(), frozenset({0, 1})]
+        people = {p.key: p for p in book.people()}
+        assert set(people) == {"ali", "tawla", KEY}
+        assert people[KEY].computer and not people["tawla"].computer
+        standings = book.standings(Period.ALL, Play.ANY)
+        assert standings.alone == 1  # (the computer against itself)
+        line = standings.line(KEY)
+        assert line is not None and line.figures.matches == 1
+        assert book.between("Ali", KEY) is not None and book.between("Ali", "tawla") is not None
+    for lang, shown in (("en", "tawla (computer)"), ("ar", "طاولة (الحاسوب)")):
+        assert any(shown in row for row in book_table(book, book.standings(), lang))

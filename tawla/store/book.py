@@ -78,6 +78,10 @@ __all__ = [
 
 _T = TypeVar("_T")
 
+COMPUTER: Final = "\x00computer"
+"""The book's key of the computer: one player of its own, never a person who typed its name
+(no name's key can hold a NUL)."""
+
 
 class Period(enum.StrEnum):
     """Which matches: those that ended this week, this month, or all of them."""
@@ -140,6 +144,11 @@ class Person:
     forgotten: bool = False
     """Taken off the list of players (:meth:`Book.forget`) and not played since: left out of
     :meth:`Book.people`; their matches still count, under the names they were played under."""
+
+    @property
+    def computer(self) -> bool:
+        """The computer (every seat it played, whatever the name: :data:`COMPUTER`)."""
+        return self.key == COMPUTER
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,7 +386,11 @@ class Book:
         """Every record with its two players' keys (worked out once per book)."""
         if self._keyed is None:
             key_of = self.key_of
-            self._keyed = [(r, key_of(r.names[0]), key_of(r.names[1])) for r in self.records]
+
+            def seat(record: Record, i: int) -> str:
+                return COMPUTER if i in record.computer else key_of(record.names[i])
+
+            self._keyed = [(r, seat(r, 0), seat(r, 1)) for r in self.records]
         return self._keyed
 
     def _all_people(self) -> dict[str, Person]:

@@ -41,9 +41,10 @@ from tawla.game.figures import SIDE_FIELDS, Side
 from tawla.store.lock import Lock, try_lock
 from tawla.store.records import Record, read_record, recount
 
-SCHEMA: Final = 3
+SCHEMA: Final = 4
 """The layout of the rows (``PRAGMA user_version``); another one is rebuilt. (2: the game played,
-issue 23; 3: each side's rolls and pips, and the equity lost and decisions judged, issue 24.)"""
+issue 23; 3: each side's rolls and pips, and the equity lost and decisions judged, issue 24; 4: the
+seats the computer played, issue 24.)"""
 APPLICATION_ID: Final = 0x74776C62  # "twlb"
 """Marks the file as tawla's book (``PRAGMA application_id``)."""
 WAIT: Final = 10.0
@@ -51,7 +52,8 @@ WAIT: Final = 10.0
 BATCH: Final = 200
 """Files read between two commits while building."""
 
-_RECORD: Final = ("names0", "names1", "started", "ended", "length", "finished", "games", "winner", "game")
+_RECORD: Final = ("names0", "names1", "started", "ended", "length", "finished", "games", "winner", "game", "computer")
+"""The record's fields in a row (``computer``: its seats as bits, seat 0 the lowest)."""
 _SIDES: Final = tuple(f"{name}{player}" for player in (0, 1) for name in SIDE_FIELDS)
 COLUMNS: Final = ("file", "size", "mtime", "ok", *_RECORD, *_SIDES)
 """Every column of the one table, in order: a file's fingerprint, whether it is a match
@@ -91,6 +93,7 @@ def _row(file: str, fingerprint: Fingerprint, record: Record | None) -> tuple[ob
         record.games,
         record.winner,
         record.game,
+        sum(1 << seat for seat in record.computer),
         *a,
         *b,
     )
@@ -108,6 +111,7 @@ def _record(row: tuple[object, ...]) -> Record:
         row[11],  # type: ignore[arg-type]
         (Side._make(row[_A:_B]), Side._make(row[_B:])),
         row[12],  # type: ignore[arg-type]
+        frozenset(seat for seat in (0, 1) if row[13] & (1 << seat)),  # type: ignore[operator]
     )
 
 

@@ -53,6 +53,9 @@ class Record(NamedTuple):
     game: str = "backgammon"
     """The game played (:class:`~tawla.game.rules.GameChoice`'s value: ``backgammon``,
     ``plakoto``, ``fevga``, or ``tavli`` for a tavli match, one match whatever its games)."""
+    computer: frozenset[int] = frozenset()
+    """The seats the computer played (the book counts it as one player of its own, whatever the
+    name: :data:`~tawla.store.book.COMPUTER`)."""
 
     @property
     def money(self) -> bool:
@@ -135,6 +138,7 @@ def record_of(file: str, data: object) -> Record:
         figures.winner,
         sides,
         story.rules.game.value,
+        parts.computer,
     )
 
 

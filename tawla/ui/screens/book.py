@@ -119,7 +119,12 @@ class BookWords:
         return DASH
 
     def person_name(self, person: Person) -> str:
-        return self.t("bookscreen.forgotten", name=person.name) if person.forgotten else person.name
+        name = person.name
+        if person.computer:  # ("tawla (computer)", in the player's language unless renamed)
+            from tawla.analysis.computer import NAME
+
+            name = self.t("computer.in_book", name=self.t("computer.name") if name == NAME else name)
+        return self.t("bookscreen.forgotten", name=name) if person.forgotten else name
 
     def selection_title(self, standings: Standings) -> str:
         """The period, the kind of play, the game (when one is chosen), how many matches."""

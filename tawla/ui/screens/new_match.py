@@ -273,7 +273,7 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
             return []
         other = self.query_one(f"#name{1 - i}", Input).value.strip()
         taken = self.book.key_of(other) if other else None
-        people = [p for p in self.book.people(text) if p.key != taken][:OFFERED]
+        people = [p for p in self.book.people(text) if p.key != taken and not p.computer][:OFFERED]
         self.offered[i] = people
         known = self._list(i)
         known.clear_options()
