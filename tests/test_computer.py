@@ -18,6 +18,7 @@ from tawla.analysis.computer import NAME, Choice, Computer, due, plays
 from tawla.analysis.evaluator import evaluator
 from tawla.engine import Position, turn_state
 from tawla.game import Action, Match, MatchState, Phase, RuleSet, ScriptedDice, SeededDice
+from tawla.game.events import Stepped, TurnEnded
 from tawla.game.rules import GameChoice
 from tawla.game.state import Cube, Ending, new_match
 from tawla.game.table import Table
@@ -189,6 +190,12 @@ def test_a_turn_begun_with_another_step_is_taken_back_first() -> None:
         COMPUTER.act(table)
     best = evaluator().rank(Position.start(), (3, 1))[0].play
     assert match.state.turn is not None and match.state.turn.position == best.result
+    # A turn completed with another play is taken back too, never confirmed as it stands.
+    table.undo_turn()
+    table.step_with(24, 3)
+    table.step_with(24, 1)
+    assert match.state.turn is not None and match.state.turn.complete
+    assert COMPUTER.decide(match.state) == Choice(Action.UNDO)
 
 
 # -- the seat in a saved match ---------------------------------------------------------------------
@@ -310,3 +317,25 @@ def test_the_book_counts_the_computer_as_a_player_of_its_own(tmp_path: Path) -> 
         assert book.between("Ali", KEY) is not None and book.between("Ali", "tawla") is not None
     for lang, shown in (("en", "tawla (computer)"), ("ar", "طاولة (الحاسوب)")):
         assert any(shown in row for row in book_table(book, book.standings(), lang))
+
+
+def plays_of_the_computer_are_its_best(match: Match) -> int:
+    """Check that each turn a computer seat of ``match`` played is the evaluator's best play of its
+    roll (nobody moved its checkers for it); returns how many turns it played."""
+    from tawla.analysis.skill import cube_of
+
+    replay = Match(match.rules, match.names, events=(), start=match.start)
+    turns = 0
+    for event in match.events:
+        state = replay.state
+        ends = isinstance(event, TurnEnded) or (isinstance(event, Stepped) and state.turn is not None)
+        if ends and state.on_roll in match.computer and state.turn is not None:
+            turn = state.turn.play((event.source, event.die)) if isinstance(event, Stepped) else state.turn
+            if isinstance(event, TurnEnded) or turn.position.mover_off == 15:
+                start = turn.start
+                assert isinstance(start, Position)
+                best = evaluator().rank(start, (turn.roll[0], turn.roll[1]), cube_of(state))[0]
+                assert turn.position == best.play.result, f"game {state.game}: {turn.made} is not its best play"
+                turns += 1
+        replay.replay_event(event)
+    return turns

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,6 +35,7 @@ from tawla.ui.screens.dialogs import AnswerScreen, NoticeScreen, ResignLevelScre
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.new_match import NewMatchScreen
+from tests.test_computer import plays_of_the_computer_are_its_best
 from tests.test_ui import SIZE, game, play_one_step, reached, started, told
 from tests.waiting import screen_is, shows, wait_until
 
@@ -80,10 +81,10 @@ class Held(Computer):
 
 
 @pytest.fixture
-def held(monkeypatch: pytest.MonkeyPatch) -> Held:
+def held(monkeypatch: pytest.MonkeyPatch) -> Iterator[Held]:
     computer = Held()
     monkeypatch.setattr(game_computer, "COMPUTER", computer)
-    yield computer  # type: ignore[misc]
+    yield computer
     computer.release()
 
 
@@ -160,19 +161,7 @@ async def test_a_match_against_the_computer_played_by_keys_to_its_end() -> None:
         await screen_is(pilot, NoticeScreen)
         await shows(pilot, "wins the match")
     # The computer played its own turns, every one of them its best play as the evaluator ranks it.
-    turns = computers_turns(match)
-    assert len(turns) > 10
-    replay = Match(match.rules, match.names, events=(), start=match.start)
-    for event in match.events:
-        state = replay.state
-        if isinstance(event, TurnEnded) and state.on_roll == 1 and state.turn is not None:
-            start = state.turn.start
-            assert isinstance(start, Position)
-            from tawla.analysis.skill import cube_of
-
-            best = evaluator().rank(start, (state.turn.roll[0], state.turn.roll[1]), cube_of(state))[0]
-            assert state.turn.position == best.play.result, told(replay)
-        replay.replay_event(event)
+    assert plays_of_the_computer_are_its_best(match) > 10
 
 
 # -- keys while the computer thinks and moves --------------------------------------------------------
@@ -342,7 +331,7 @@ async def test_new_match_gives_a_seat_to_the_computer_by_keys(lang: str) -> None
         form = await _open_new_match(pilot)
         box = form.query_one("#computer1", Checkbox)
         field = form.query_one("#name1", Input)
-        # Tab from the first name (past the first box, in the reading order) to the second's box.
+        # Tab from the first name, past the second, to the boxes (after both names).
         for _ in range(6):
             if form.focused is box:
                 break

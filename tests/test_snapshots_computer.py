@@ -33,7 +33,7 @@ def test_new_match_with_the_computer(snap_compare, size, lang) -> None:  # type:
         await pilot.press("enter")
         form = await drawn(pilot, NewMatchScreen, _book_read, "the book read")
         box = form.query_one("#computer1", Checkbox)
-        for _ in range(6):  # (Tab in the reading order: the first name, its box, the second name, its box)
+        for _ in range(6):  # (Tab: the first name, the second, then the seats' boxes)
             if form.focused is box:
                 break
             await pilot.press("tab")

@@ -160,8 +160,8 @@ class Computer:
         best play's, from a turn begun elsewhere: taken back first)."""
         turn = state.turn
         assert turn is not None and isinstance(turn.start, Position)
-        if turn.complete:
-            return Choice(Action.CONFIRM)
+        if turn.steps_needed == 0:
+            return Choice(Action.CONFIRM)  # (no legal play: the turn passes)
         roll = (turn.roll[0], turn.roll[1])
         cube = cube_of(state)
         key = (turn.start, roll, cube)
@@ -174,6 +174,8 @@ class Computer:
         made = tuple(turn.made)
         if best.steps[: len(made)] != made:
             return Choice(Action.UNDO)
+        if turn.complete:
+            return Choice(Action.CONFIRM)
         return Choice(Action.MOVE, best.steps[len(made)])
 
     # -- doing --------------------------------------------------------------------------------

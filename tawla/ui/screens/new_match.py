@@ -10,6 +10,11 @@ for one player (:meth:`tawla.store.book.Book.key_of`: "Sam" and "sam") are refus
 is read in a thread once the screen is up (reading it never delays the menu, nor this
 screen's first frame).
 
+Either seat (or both) can be the computer's: the box beside a name (Tab reaches the boxes after
+both names; Space ticks one) puts the computer's name in the field, Space again gives the seat
+back with the name that was there. The computer plays backgammon only, and needs the evaluator:
+Start says so otherwise (see :mod:`tawla.analysis.computer`).
+
 The match length is any number of points from 1 to 25, or money play: typed as digits
 (``7``, ``1`` ``5``), ``m`` or ``0`` for money play, or picked from its list.
 
@@ -486,6 +491,16 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
         return name_key(a) == name_key(b)
 
     # -- the computer's seats -------------------------------------------------------------------
+
+    @property
+    def focus_chain(self) -> list[Widget]:
+        """Tab goes from the first name to the second, as it always has; each seat's box (the
+        computer plays it) comes after the names, before the game."""
+        chain = super().focus_chain
+        boxes = [widget for widget in chain if isinstance(widget, Checkbox)]
+        rest = [widget for widget in chain if not isinstance(widget, Checkbox)]
+        after = 1 + max((i for i, widget in enumerate(rest) if widget.id in ("name0", "name1")), default=-1)
+        return rest[:after] + boxes + rest[after:]
 
     @on(Checkbox.Changed, ".seat")
     def _seat_changed(self, event: Checkbox.Changed) -> None:
