@@ -96,10 +96,26 @@ def last_line(app: TawlaApp) -> str:
     return "\n".join(screen[lines[0] : lines[0] + 2])
 
 
+def judged(match: Match) -> set[str]:
+    """The moves of every play the evaluator judged in the match, made and better, each as its
+    mover writes it: a result card's worst moment names the better play, and a moment of an
+    earlier game (#24)."""
+    from tawla.analysis.evaluator import unavailable
+    from tawla.analysis.skill import analyse
+
+    if unavailable() is not None:
+        return set()
+    plays = [p for d in analyse(match).decisions for p in (d.chosen, d.best) if not isinstance(p, str)]
+    return {move for play in plays for move in format_play(play).split(" ")}
+
+
 def check_screen(app: TawlaApp, match: Match) -> None:
-    """Every move on the screen is a play of the game as its mover wrote it, and the last move's
-    line is exactly the last play."""
+    """Every move on the screen is a play of the game as its mover wrote it (or a play judged
+    by the evaluator: made, or the better one), and the last move's line is exactly the last
+    play."""
     moves = {move for play in played(match) for move in play} | steps_played(match)
+    if match.state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        moves |= judged(match)
     shown = read_moves(app, screen_text(app))
     wrong = [move for move in shown if move not in moves]
     assert not wrong, (wrong, sorted(moves), screen_text(app))

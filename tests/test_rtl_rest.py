@@ -76,7 +76,8 @@ async def test_tab_goes_the_way_the_new_match_form_reads(lang: str) -> None:
         order = await _tab_round(pilot, screen, screen.query_one("#name0"))
         ids = [w.id for w in order]
         buttons = ["start", "house"] if rtl else ["house", "start"]  # (Start on the right, in Arabic too)
-        assert ids == ["name0", "name1", "game", "length", "preset", *buttons], ids
+        seats = ["name0", "computer0", "name1", "computer1"]  # (each name, then the box beside it: #24)
+        assert ids == [*seats, "game", "length", "preset", *buttons], ids
         assert all(_reads_before(a, b, rtl) for a, b in pairwise(order)), ids
         back = await _tab_round(pilot, screen, screen.query_one("#name0"), "shift+tab")
         assert [w.id for w in back] == ["name0", *reversed(ids[1:])]

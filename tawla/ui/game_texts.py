@@ -195,6 +195,8 @@ class GameWords:
         who = state.to_act if state.to_act is not None else state.on_roll
         if phase is Phase.OPENING:
             text = t("banner.opening")
+        elif phase in (Phase.TURN, Phase.MOVING) and self.computer and who in self.match.computer:
+            text = t("banner.computer", name=self.texts.player(self.match, who))
         elif phase is Phase.TURN:
             text = t("banner.turn", name=self.texts.player(self.match, who))
         elif phase is Phase.MOVING:
