@@ -145,6 +145,16 @@ def test_it_accepts_a_resignation_worth_what_playing_on_is_and_declines_less() -
     assert COMPUTER.decide(_offered(Position.start(), 1)) == Choice(Action.ACCEPT)
 
 
+def test_in_a_match_a_resignation_that_wins_it_the_match_is_accepted() -> None:
+    # 3-point match: the computer (player 1) needs one point; a single resigned is the match,
+    # though a backgammon on the board would be worth three points in money play.
+    match3 = RuleSet.model_validate({"match_length": 3})
+    state = replace(_offered(SURE_BACKGAMMON.swapped(), 1, match3), score=(0, 2))
+    assert COMPUTER.decide(state) == Choice(Action.ACCEPT)
+    # Needing three, it still plays on for the backgammon.
+    assert COMPUTER.decide(_offered(SURE_BACKGAMMON.swapped(), 1, match3)) == Choice(Action.DECLINE)
+
+
 def test_a_resignation_after_the_roll_is_judged_after_the_resigners_best_play() -> None:
     board = SURE_BACKGAMMON.swapped()
     state = replace(at(board), phase=Phase.RESIGNING, resignation=(0, 1), resume=Phase.MOVING)

@@ -37,7 +37,7 @@ from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.new_match import NewMatchScreen
 from tests.test_computer import plays_of_the_computer_are_its_best
 from tests.test_ui import SIZE, game, play_one_step, reached, started, told
-from tests.waiting import screen_is, shows, wait_until
+from tests.waiting import screen_is, screen_text, shows, wait_until
 
 pytest.importorskip("bgsage")
 
@@ -356,6 +356,9 @@ async def test_new_match_refuses_the_computer_in_a_game_it_does_not_play(lang: s
     async with app.run_test(size=SIZE) as pilot:
         form = await _open_new_match(pilot)
         form.query_one("#computer0", Checkbox).value = True
+        # (the box's Changed message reaches the form after this line: its handler clears the
+        # form's problem line, so the refusal is asked for once the seat is taken)
+        await wait_until(pilot, lambda: 0 in form.computer, "the computer in the first seat")
         form.rules = form.rules.adjusted(game=GameChoice.PLAKOTO)
         await pilot.press("ctrl+s")
         said = "backgammon only" if lang == "en" else visual("لا يلعب الحاسوب إلا الطاولة", rtl=True)
@@ -370,3 +373,23 @@ async def test_both_seats_the_computers_it_plays_alone_until_the_card() -> None:
         await screen_is(pilot, GameScreen)
         await screen_is(pilot, NoticeScreen, timeout=60)
         assert match.state.match_over
+
+
+@pytest.mark.parametrize("screen_class", ["story", "replay"])
+async def test_the_story_and_the_replay_name_the_computer_in_the_players_language(screen_class: str) -> None:
+    """The stored name is "tawla" in both languages; a screen shows the catalog's «طاولة»."""
+    from tawla.ui.screens.replay import ReplayScreen
+    from tawla.ui.screens.story import StoryScreen
+
+    match = Match(RuleSet(match_length=1), ("Ali", NAME), ScriptedDice([(6, 1)]), computer=frozenset({1}))
+    match.roll_opening()
+    match.play("13/7 8/7")
+    match.confirm()
+    app = TawlaApp(lang="ar", dice=ScriptedDice([]), settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        shown = StoryScreen(match) if screen_class == "story" else ReplayScreen(match)
+        await app.push_screen(shown)
+        await screen_is(pilot, type(shown))
+        computer = visual(app.words.t("computer.name"), rtl=True)
+        await wait_until(pilot, lambda: computer in screen_text(app), "the computer's Arabic name on the screen")
+        assert "tawla" not in screen_text(app)

@@ -425,9 +425,15 @@ def test_replay(snap_compare, size, variant, tmp_path) -> None:  # type: ignore[
         # (→ is forward where the screen reads left to right; in Arabic it steps back, and at
         # the start already each of the twelve only rings the bell: the picture is the start)
         await drawn(pilot, ReplayScreen, lambda screen: screen.frame == (0 if screen.rtl else 12), "twelve steps on")
+        await drawn(pilot, ReplayScreen, _analysed, "the moves analysed (a thread: #24)")
 
     app = _with_history(tmp_path, variant)
     assert snap_compare(app, run_before=replay, terminal_size=size)
+
+
+def _analysed(screen: ReplayScreen | StoryScreen) -> bool:
+    """The analysis of the moves (worked out in a thread) has reached the screen."""
+    return screen.skill_news is not None and screen.skill_news.done
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
@@ -594,7 +600,7 @@ def test_how_a_game_went(snap_compare, size, lang) -> None:  # type: ignore[no-u
     async def story(pilot) -> None:  # type: ignore[no-untyped-def]
         await up(pilot)
         await pilot.app.push_screen(StoryScreen(match))
-        await drawn(pilot, StoryScreen)
+        await drawn(pilot, StoryScreen, _analysed, "the moves analysed (a thread: #24)")
 
     assert snap_compare(app_for(variant=lang), run_before=story, terminal_size=size)
 

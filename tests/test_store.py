@@ -900,6 +900,9 @@ async def test_finished_games_are_replayed_step_by_step(tmp_path: Path) -> None:
         first, end = replay.games[0]
         assert replay.match.state.phase is Phase.OPENING
         await wait_until(pilot, lambda: "┌" in screen_text(app), "the board drawn")
+        # (the status line says how far the analysis of the moves has gone until it is done: #24)
+        await wait_until(pilot, lambda: replay.skill_news is not None and replay.skill_news.done, "the analysis")
+        await wait_until(pilot, lambda: "Analysing" not in screen_text(app), "the analysis's line gone")
         opening = screen_text(app)
         await pilot.press("right", "right", "right")
         await wait_until(pilot, lambda: replay.frame == 3, lambda: f"frame 3, not {replay.frame}")

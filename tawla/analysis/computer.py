@@ -152,8 +152,9 @@ class Computer:
             theirs = ranked[0].chances
         else:
             theirs = sage.cube(board, cube_of(state)).chances
-        offered = state.points_for(ResultKind(level)) / state.cube.value
-        return offered >= _playing_on(state, theirs) - 1e-9
+        me = 1 - state.resignation[0]
+        offered = _counted(state, me, state.points_for(ResultKind(level))) / state.cube.value
+        return offered >= _playing_on(state, theirs, me) - 1e-9
 
     def _step(self, state: MatchState) -> Choice:
         """The next step of the best play, or the end of the turn (a step made that is not the
@@ -208,11 +209,20 @@ class Computer:
         return self.apply(table, self.decide(table.match.state))
 
 
-def _playing_on(state: MatchState, theirs: Chances) -> float:
-    """What playing the game out is worth to the resigner's opponent, per unit of the cube,
-    from the resigner's (cubeless) chances, gammons and backgammons as the rules count them."""
+def _counted(state: MatchState, player: int, points: int) -> int:
+    """What ``points`` won by ``player`` are worth in a match: no more than they still need (a
+    resignation that wins the match is the match, whatever playing on might add)."""
+    length = state.rules.match_length
+    return min(points, length - state.score[player]) if length else points
+
+
+def _playing_on(state: MatchState, theirs: Chances, me: int) -> float:
+    """What playing the game out is worth to the resigner's opponent ``me``, per unit of the
+    cube, from the resigner's (cubeless) chances, gammons and backgammons as the rules count
+    them, each result no more than its winner still needs in a match."""
     value = state.cube.value
-    single, gammon, backgammon = (state.points_for(kind) / value for kind in ResultKind)
+    mine = [_counted(state, me, state.points_for(kind)) / value for kind in ResultKind]
+    them = [_counted(state, 1 - me, state.points_for(kind)) / value for kind in ResultKind]
     mine_bg = theirs.lose_backgammon
     mine_gammon = theirs.lose_gammon - mine_bg
     mine_single = (1 - theirs.win) - theirs.lose_gammon
@@ -220,10 +230,10 @@ def _playing_on(state: MatchState, theirs: Chances) -> float:
     their_gammon = theirs.gammon - their_bg
     their_single = theirs.win - theirs.gammon
     return (
-        mine_single * single
-        + mine_gammon * gammon
-        + mine_bg * backgammon
-        - their_single * single
-        - their_gammon * gammon
-        - their_bg * backgammon
+        mine_single * mine[0]
+        + mine_gammon * mine[1]
+        + mine_bg * mine[2]
+        - their_single * them[0]
+        - their_gammon * them[1]
+        - their_bg * them[2]
     )

@@ -275,7 +275,8 @@ def analyse(
             assert isinstance(board, Position)
             roll = after.turn.roll
             pending = _Pending(after.game, turn_of_game[after.game], after.on_roll, board, roll, cube_of(after))
-        if after.phase is not Phase.MOVING and not isinstance(event, Rolled):
+        if after.phase not in (Phase.MOVING, Phase.RESIGNING) and not isinstance(event, Rolled):
+            # (a resignation offered in the middle of a turn and declined: the turn goes on)
             close(after)
         if progress is not None:
             progress(index + 1, len(events))
@@ -293,8 +294,9 @@ def _judge_cube(decisions: list[Decision], state: MatchState, turn: int, choice:
     if choice in (CubeChoice.TAKE, CubeChoice.DROP):
         take, drop = -advice.double_take, -advice.double_pass
         best = CubeChoice.TAKE if take >= drop else CubeChoice.DROP
-        loss = max(take, drop) - (take if choice is CubeChoice.TAKE else drop)
-        decisions.append(Decision(state.game, turn, 1 - roller, Kind.ANSWER, board, None, choice, best, max(0.0, loss)))
+        loss = max(0.0, max(take, drop) - (take if choice is CubeChoice.TAKE else drop))
+        counted = loss > 0 or abs(take - drop) <= CLOSE
+        decisions.append(Decision(state.game, turn, 1 - roller, Kind.ANSWER, board, None, choice, best, loss, counted))
         return
     best = CubeChoice.DOUBLE if advice.double else CubeChoice.NO_DOUBLE
     value = advice.doubled if choice is CubeChoice.DOUBLE else advice.no_double

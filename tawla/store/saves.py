@@ -52,7 +52,7 @@ from tawla.game.events import (
     TurnEnded,
 )
 from tawla.game.match import Match
-from tawla.game.rules import RuleSet
+from tawla.game.rules import GameChoice, RuleSet
 from tawla.game.state import ActionError, MatchState, new_match
 from tawla.store.files import StoreError, atomic_write, read_json, set_aside
 
@@ -342,8 +342,8 @@ def parts(data: object) -> Parts:
     computer = data.get("computer", [])
     if not isinstance(computer, list) or any(type(seat) is not int or seat not in (0, 1) for seat in computer):
         raise StoreError("invalid", field="computer")
-    if len(set(computer)) != len(computer):
-        raise StoreError("invalid", field="computer")
+    if len(set(computer)) != len(computer) or (computer and rules.game is not GameChoice.BACKGAMMON):
+        raise StoreError("invalid", field="computer")  # (the computer plays backgammon only)
     return Parts(
         (names[0], names[1]),
         rules,

@@ -85,6 +85,15 @@ def shown_name(name: str, words: Words) -> str:
     return name
 
 
+def shown_names(match: Match, words: Words) -> tuple[str, str]:
+    """Both players' names as the interface shows them (:func:`shown_name`; the computer's seat
+    by the catalog's ``computer.name``, "tawla" / «طاولة», whatever name is stored)."""
+    a, b = (
+        words.t("computer.name") if i in match.computer else shown_name(n, words) for i, n in enumerate(match.names)
+    )
+    return a, b
+
+
 _BAR_OFF: Final = re.compile(r"bar|off")
 
 

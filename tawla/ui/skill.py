@@ -247,6 +247,8 @@ class Analyses:
         except Unavailable as error:
             self.why = error.code
             news = SkillNews(match, 100, why=error.code)
+        except Exception:  # (anything else the evaluator raises: said as a broken evaluator)
+            news = SkillNews(match, 100, why="broken")
         else:
             news = SkillNews(match, 100, analysis)
         with self._lock:

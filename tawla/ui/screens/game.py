@@ -539,7 +539,7 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         self.app.bell()
         self.redraw()
 
-    @work(thread=True, group="hint")
+    @work(thread=True, group="hint", exit_on_error=False)
     def _work_out_hint(self, revision: int) -> None:
         from tawla.analysis.evaluator import Unavailable
         from tawla.analysis.hint import hint_for
@@ -553,7 +553,12 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
             why = f"evaluator.none.{error.code}"
         except ValueError:  # (the match moved on before the thread began: nothing to hint)
             why = None
-        self.app.call_from_thread(self._hint_worked_out, revision, hint, why)
+        except Exception:  # (anything else the evaluator raises: said, never a crash)
+            why = "evaluator.none.broken"
+        try:
+            self.app.call_from_thread(self._hint_worked_out, revision, hint, why)
+        except RuntimeError:  # (the app has closed meanwhile)
+            return
 
     def _hint_worked_out(self, revision: int, hint: Hint | None, why: str | None) -> None:
         """The hint for ``revision``: shown if the match is still there, nothing over the game."""

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import work
 from textual.timer import Timer
 
-from tawla.analysis.computer import Choice, Computer, due
+from tawla.analysis.computer import Choice, Computer, due, plays
 from tawla.ui.board import BoardView
 from tawla.ui.compat import going
 
@@ -58,7 +58,7 @@ class ComputerTurns:
     def computer_turn(self) -> bool:
         """The computer must act now (the person's keys of play wait)."""
         match = self.table.match
-        return self.computer_off is None and due(match.state, match.computer)
+        return self.computer_off is None and plays(match.rules) and due(match.state, match.computer)
 
     def computer_next(self) -> None:
         """Ask the computer for its next action if it must act now (after every action, when a
@@ -85,7 +85,10 @@ class ComputerTurns:
         except Unavailable as error:
             why = error.code
         except (ValueError, AssertionError):  # (the match moved on before the thread began)
-            choice = None
+            if self.table.match.revision == revision:  # (it did not: a fault, not to be asked again)
+                why = "broken"
+        except Exception:  # (anything else the evaluator raises: the seat is played by hand, said)
+            why = "broken"
         try:
             self.app.call_from_thread(self._computer_decided, revision, choice, why)
         except RuntimeError:  # (the app has closed meanwhile)

@@ -516,14 +516,17 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
         if event.value:
             self._check_evaluator()
 
-    @work(thread=True, exclusive=True, group="evaluator")
+    @work(thread=True, exclusive=True, group="evaluator", exit_on_error=False)
     def _check_evaluator(self) -> None:
         """Whether the computer can play here (loading the evaluator, in a thread)."""
         from tawla.analysis.evaluator import unavailable
 
         why = unavailable()
         if why is not None:
-            self.app.call_from_thread(self._no_evaluator, why)
+            try:
+                self.app.call_from_thread(self._no_evaluator, why)
+            except RuntimeError:  # (the app has closed meanwhile)
+                return
 
     def _no_evaluator(self, why: str) -> None:
         """No evaluator: the computer leaves its seats, and the form says why."""

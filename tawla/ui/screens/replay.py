@@ -54,7 +54,7 @@ from tawla.ui.match_view import (
     calls_rolls,
     cube_and_dice,
     set_text,
-    shown_name,
+    shown_names,
 )
 from tawla.ui.screens.base import Localized
 from tawla.ui.skill import SkillNews, SkillWords
@@ -149,7 +149,13 @@ class ReplayScreen(Localized, Screen[None]):
     def _match_at(self, game: int, frame: int) -> Match:
         first, _ = self.games[game]
         events = self.source.events[: first + frame]
-        return Match(names=self.source.names, dice=ScriptedDice([]), events=events, start=self.source.start)
+        return Match(
+            names=self.source.names,
+            dice=ScriptedDice([]),
+            events=events,
+            start=self.source.start,
+            computer=self.source.computer,
+        )
 
     def _show(self, game: int, frame: int) -> None:
         self.game_index, self.frame = game, max(0, min(frame, self._length(game)))
@@ -216,9 +222,9 @@ class ReplayScreen(Localized, Screen[None]):
 
     @property
     def names(self) -> tuple[str, str]:
-        """The players' names as shown (a default name in the interface's language)."""
-        a, b = self.source.names
-        return shown_name(a, self.words), shown_name(b, self.words)
+        """The players' names as shown (a default name, and the computer's, in the interface's
+        language)."""
+        return shown_names(self.source, self.words)
 
     def _banner(self) -> object:
         a, b = self.names

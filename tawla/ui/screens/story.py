@@ -40,7 +40,7 @@ from tawla.i18n.words import Words
 from tawla.ui.board import GLYPHS
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
-from tawla.ui.match_view import shown_name
+from tawla.ui.match_view import shown_names
 from tawla.ui.screens.base import Localized
 from tawla.ui.skill import GRADE_ORDER, SkillNews, SkillWords, texts_of
 
@@ -244,8 +244,8 @@ class StoryScreen(Localized, Screen[None]):
 
     @property
     def names(self) -> tuple[str, str]:
-        a, b = self.match.names
-        return shown_name(a, self.words), shown_name(b, self.words)
+        """Both players' names as the game shows them (the computer's in the interface's language)."""
+        return shown_names(self.match, self.words)
 
     @property
     def glyphs(self) -> tuple[str, str]:
