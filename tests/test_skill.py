@@ -8,7 +8,7 @@ from tawla.game import Match, RuleSet, ScriptedDice
 
 pytest.importorskip("bgsage")
 
-from tawla.analysis.skill import Kind, analyse  # noqa: E402
+from tawla.analysis.skill import Kind, analyse
 
 
 def _opening(match: Match) -> None:
