@@ -49,6 +49,10 @@ CLOSE = 0.16
 (or it went wrong): a position nowhere near a double is not a decision anybody made."""
 
 
+SHOWN = 0.0005
+"""The least loss a worst moment has: one that rounds to 0.000 is no mistake to show."""
+
+
 def grade_of(loss: float) -> Grade | None:
     """The grade of a loss (None: a good decision)."""
     for least, grade in GRADES:
@@ -146,7 +150,7 @@ def skill_of(decisions: Sequence[Decision]) -> Skill:
         plays=sum(1 for d in decisions if d.kind is Kind.PLAY and d.counted),
         cube_decisions=sum(1 for d in decisions if d.kind is not Kind.PLAY and d.counted),
         grades=(counts[0], counts[1], counts[2]),
-        worst=worst if worst is not None and worst.loss > 0 else None,
+        worst=worst if worst is not None and worst.loss >= SHOWN else None,
     )
 
 

@@ -466,10 +466,10 @@ class SkillPanel(Static):
     def figures(self, analysis: Analysis) -> RenderableType:
         from rich.console import Group
 
-        from tawla.ui.match_view import shown_name
+        from tawla.ui.match_view import shown_names
 
         words = self.tawla.words
-        names = [shown_name(name, words) for name in self.match.names]
+        names = list(shown_names(self.match, words))
         said = SkillWords(words, texts_of(self.tawla, self.match), names)
         skills = [analysis.skill(player, self.game) for player in (0, 1)]
         first = words.t("skill.this_game" if self.game is not None else "skill.this_match")

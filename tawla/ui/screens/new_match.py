@@ -492,6 +492,17 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
 
     # -- the computer's seats -------------------------------------------------------------------
 
+    @property
+    def focus_chain(self) -> list[Widget]:
+        """Tab goes from the first name to the second, as players type them ("Ali", Tab,
+        "Badr": the tmux trials and the book's tests do); each seat's box (the computer plays
+        it) comes after both names, before the game. Everything else follows the reading order."""
+        chain = super().focus_chain
+        boxes = [widget for widget in chain if isinstance(widget, Checkbox)]
+        rest = [widget for widget in chain if not isinstance(widget, Checkbox)]
+        after = 1 + max((i for i, widget in enumerate(rest) if widget.id in ("name0", "name1")), default=-1)
+        return rest[:after] + boxes + rest[after:]
+
     @on(Checkbox.Changed, ".seat")
     def _seat_changed(self, event: Checkbox.Changed) -> None:
         """The computer takes a seat (its name in the field, which waits) or leaves it (the
