@@ -21,6 +21,7 @@ from typing import Any, NoReturn, TextIO
 from tawla import __version__
 from tawla.cli_input import DIGITS as _DIGITS
 from tawla.cli_input import InputError as InputError  # (re-exported: the commands' shared input)
+from tawla.cli_input import batch_line
 from tawla.cli_input import parse_roll as parse_roll
 from tawla.cli_input import tr as tr
 from tawla.engine import IdError, Position, legal_plays, position_from_id, position_id
@@ -66,12 +67,9 @@ def moves_lines(pid: str, roll_text: str, lang: str, variant: Variant = BACKGAMM
 
 def moves_record(line: str, lang: str, variant: Variant = BACKGAMMON) -> dict[str, object]:
     """The JSON object for one batch line."""
-    fields = line.split()
     try:
-        if len(fields) != 2:
-            raise InputError(tr(lang, "cli.error.batch_line"))
-        roll = parse_roll(fields[1], lang)
-        position, plays = _plays(fields[0], roll, variant, lang)
+        text, roll = batch_line(line, lang)
+        position, plays = _plays(text, roll, variant, lang)
     except InputError as exc:
         return {"input": line.strip(), "error": str(exc)}
     return {

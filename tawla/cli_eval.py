@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from tawla.cli_input import InputError, parse_roll, tr
+from tawla.cli_input import InputError, batch_line, parse_roll, tr
 from tawla.engine import IdError, Position, position_from_id, position_id
 from tawla.engine.notation import format_play
 from tawla.i18n import tr_n
@@ -120,12 +120,9 @@ def hint_lines(text: str, roll_text: str, lang: str, sage: Sage) -> list[str]:
 
 def hint_record(line: str, lang: str, sage: Sage) -> dict[str, object]:
     """The JSON object for one batch line (``position`` holds the Match ID too when given)."""
-    fields = line.split()
     try:
-        if len(fields) != 2:
-            raise InputError(tr(lang, "cli.error.batch_line"))
-        roll = parse_roll(fields[1], lang)
-        written, plays = hint_plays(fields[0], roll, lang, sage)
+        text, roll = batch_line(line, lang)
+        written, plays = hint_plays(text, roll, lang, sage)
     except InputError as exc:
         return {"input": line.strip(), "error": str(exc)}
     return {

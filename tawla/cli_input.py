@@ -29,3 +29,11 @@ def parse_roll(text: str, lang: str) -> tuple[int, int]:
     if not m:
         raise InputError(tr(lang, "cli.error.dice", dice=text))
     return int(m.group(1)), int(m.group(2))
+
+
+def batch_line(line: str, lang: str) -> tuple[str, tuple[int, int]]:
+    """A ``--batch`` line ``POSITION DICE``: the position's text and the roll."""
+    fields = line.split()
+    if len(fields) != 2:
+        raise InputError(tr(lang, "cli.error.batch_line"))
+    return fields[0], parse_roll(fields[1], lang)
