@@ -53,7 +53,7 @@ from tawla.game.events import (
     TurnEnded,
 )
 from tawla.game.rules import MAX_CUBE_LIMIT, Opening, RuleSet
-from tawla.game.state import ActionError, MatchState, Phase, advance
+from tawla.game.state import ActionError, MatchState, Phase, ResultKind, advance
 
 if TYPE_CHECKING:
     from tawla.game.match import Match
@@ -438,7 +438,7 @@ def _wins(match: Match, game: _ReadGame, cell: _Cell) -> None:
     """``Wins N points``: the game the moves ended, or the resignation that ended it."""
     state = match.state
     if state.phase in (Phase.TURN, Phase.MOVING) and state.on_roll == 1 - cell.player:
-        kinds = [k for k in state.resign_levels() if state.points_for(k) == cell.value]
+        kinds = [k for k in ResultKind if state.points_for(k) == cell.value]  # (the smallest first)
         if kinds:
             _act(match, cell.line, lambda: match.resign(int(kinds[0])))
             _act(match, cell.line, match.accept)

@@ -149,10 +149,22 @@ class RuleSet(BaseModel):
     (the evaluator's). A custom both players see in the summary of the rules; backgammon's
     alone (the evaluator knows nothing of Plakoto and Fevga)."""
 
+    dead_cube: bool = True
+    """A double on a dead cube is refused in a match (GNU Backgammon's rule: the cube's value
+    already gives the doubler the match). False only for a match saved before tawla knew the
+    rule, whose history was played without it (:func:`tawla.store.saves.from_json`): never a
+    custom to choose, not one of :data:`OPTIONS`, and left out of every file while True."""
+
     @property
     def is_match(self) -> bool:
         """True for match play, False for money play."""
         return self.match_length > 0
+
+    @property
+    def cube_in_play(self) -> bool:
+        """The table plays with the cube and it can ever be turned: not in a 1-point match, where
+        it is dead from the start (the screens then show no cube at all)."""
+        return self.cube and self.match_length != 1
 
     @model_validator(mode="after")
     def _consistent(self) -> RuleSet:
@@ -233,8 +245,9 @@ class RuleSet(BaseModel):
 
     def applies(self, name: str) -> bool:
         """Whether the option ``name`` means anything under these rules (a settings screen
-        greys out the others): the Holland rule in matches, the Jacoby rule, beavers and
-        automatic doubles in money play, all with the cube; raccoons with beavers; backgammons
+        greys out the others): the cube but in a 1-point match (it is dead there from the start),
+        the Holland rule in longer matches, the Jacoby rule, beavers and automatic doubles in
+        money play, all with the cube; raccoons with beavers; backgammons
         when gammons count; automatic doubles only when every game has an opening roll."""
         money = not self.is_match
         if name == "hints":
@@ -250,10 +263,12 @@ class RuleSet(BaseModel):
             "automatic_doubles": 0,
         }:
             return False
+        if name == "cube":  # (in a 1-point match the cube is dead from the start: nobody may double)
+            return self.match_length != 1
         if name == "max_cube":
-            return self.cube
+            return self.cube and self.match_length != 1
         if name == "holland":
-            return self.is_match and self.cube
+            return self.match_length > 1 and self.cube
         if name in ("jacoby", "beavers"):
             return money and self.cube
         if name == "automatic_doubles":

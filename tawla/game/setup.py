@@ -25,16 +25,21 @@ from tawla.engine import (
     turn_state,
 )
 from tawla.engine.xgid import xgid_decode
+from tawla.game.events import Doubled
 from tawla.game.rules import RuleSet
-from tawla.game.state import ActionError, Cube, MatchState, Phase
+from tawla.game.state import ActionError, Cube, MatchState, Phase, refusal
 
 
 def state_from_ids(position: str, match: str | None = None, rules: RuleSet | None = None) -> MatchState:
     """The state described by a Position ID and an optional Match ID.
 
     Raises :class:`~tawla.engine.IdError` for an ID that cannot be read and
-    :class:`~tawla.game.ActionError` (``setup_over``, ``setup_resigning``,
-    ``setup_rules``) for one that describes nothing playable here.
+    :class:`~tawla.game.ActionError` (``setup_over``, ``setup_resigning``, ``setup_rules``,
+    ``setup_crawford_*``, ``setup_double``) for one that describes nothing playable here or
+    nothing that can happen: GNU Backgammon's impossible states (a Crawford game in a 1-point
+    match, with nobody one point away or with the cube turned) and a double on offer that the
+    rules forbid (the ``why`` parameter names the refusal: a dead cube, ...). Nothing is
+    silently adjusted.
     """
     board = position_from_id(position)
     base = rules if rules is not None else RuleSet()
@@ -57,11 +62,19 @@ def _state(board: Position, info: MatchInfo, base: RuleSet) -> MatchState:
     if length and max(info.score) >= length:
         raise ActionError("setup_over")
     cube = Cube(info.cube, info.cube_owner)
-    if (info.cube > 1 or info.cube_owner is not None) and not rules.cube:
+    turned = info.cube > 1 or info.cube_owner is not None
+    if info.crawford:  # (what GNU Backgammon's ``set matchid`` refuses too)
+        if length == 1:
+            raise ActionError("setup_crawford_one_point")
+        if length - 1 not in info.score:
+            raise ActionError("setup_crawford_score")
+        if turned:
+            raise ActionError("setup_crawford_cube")
+    if turned and not rules.cube:
         rules = rules.adjusted(cube=True)
     # After the Crawford game (someone one point away, and this is not the Crawford game)
-    # nobody gets a Crawford game again.
-    post_crawford = bool(length) and not info.crawford and max(info.score) == length - 1
+    # nobody gets a Crawford game again; a 1-point match has none.
+    post_crawford = length > 1 and not info.crawford and max(info.score) == length - 1
     state = MatchState(
         rules=rules,
         phase=Phase.TURN,
@@ -75,6 +88,9 @@ def _state(board: Position, info: MatchInfo, base: RuleSet) -> MatchState:
     if info.double_offered:
         if info.dice != (0, 0):
             raise ActionError("setup_rules")
+        why = refusal(state, Doubled())
+        if why is not None:  # (a dead cube, the Crawford game, the other player's cube, ...)
+            raise ActionError("setup_double", why=why.code)
         return replace(state, phase=Phase.DOUBLED, offered=info.cube * 2)
     if info.dice != (0, 0):
         high, low = max(info.dice), min(info.dice)

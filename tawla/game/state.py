@@ -234,6 +234,26 @@ class MatchState:
             return None
         return max(0, self.rules.match_length - self.score[player])
 
+    def cube_dead_for(self, player: int) -> bool:
+        """In a match, the cube is dead for ``player`` when its value already gives them the
+        match: winning this game at it wins the match, so a double could only help the opponent.
+        GNU Backgammon refuses such a double ("The cube is dead"); in a 1-point match the cube is
+        dead for both players from the start."""
+        away = self.away(player)
+        return away is not None and self.cube.value >= away and self.rules.dead_cube
+
+    @property
+    def cube_live(self) -> bool:
+        """The cube can still be turned in this game by one player or the other, at some turn:
+        the table plays with it, this is not the Crawford game, it is below its highest value
+        and not dead for whoever may double it next (the board draws a cube that is not live as
+        dead). Holland's wait is not counted: it ends within the game."""
+        rules = self.rules
+        if not rules.cube or self.crawford_game or self.cube.value * 2 > rules.max_cube:
+            return False
+        holders = (0, 1) if self.cube.owner is None else (self.cube.owner,)
+        return any(not self.cube_dead_for(player) for player in holders)
+
     def holland_blocks(self, player: int) -> bool:
         """The Holland rule stops ``player`` from doubling now (R17)."""
         if not (self.rules.holland and self.post_crawford):
@@ -292,12 +312,22 @@ class MatchState:
         """What the player on roll can resign now, a single game first: a gammon and a
         backgammon only when each is worth more than the one below it (not with gammons off,
         nor under the Jacoby rule with the cube in the middle; no backgammon when it counts as a
-        gammon). Offering more than can be won would give nothing more away."""
+        gammon). Offering more than can be won would give nothing more away; in a match, nor
+        would more than the match: the first level that gives the opponent the match is the last
+        offered (:meth:`resigns_match`)."""
         levels = [ResultKind.SINGLE]
         for kind in (ResultKind.GAMMON, ResultKind.BACKGAMMON):
+            if self.resigns_match(levels[-1]):
+                break
             if self.points_for(kind) > self.points_for(levels[-1]):
                 levels.append(kind)
         return tuple(levels)
+
+    def resigns_match(self, kind: ResultKind) -> bool:
+        """In a match, resigning ``kind`` now gives the opponent of the player on roll the match
+        (what it scores reaches what they still need)."""
+        away = self.away(1 - self.on_roll)
+        return away is not None and self.points_for(kind) >= away
 
     @property
     def opens_next(self) -> int | None:
@@ -390,6 +420,8 @@ def _double_refusal(state: MatchState) -> ActionError | None:
         return ActionError("cube_turned")
     if state.cube.value * 2 > rules.max_cube:
         return ActionError("cube_max")
+    if state.cube_dead_for(state.on_roll):
+        return ActionError("cube_dead")
     if state.holland_blocks(state.on_roll):
         return ActionError("holland")
     return None

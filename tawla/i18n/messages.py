@@ -95,6 +95,8 @@ def action_error_text(lang: str, error: ActionError) -> str:
     if isinstance(notation, NotationError):
         return notation_error_text(lang, notation)
     params = {k: v for k, v in error.params.items() if k != "notation"}
+    if isinstance(params.get("why"), str):  # (another refusal's code: said in its own words)
+        params["why"] = say(lang, f"action.{params['why']}")
     return say(lang, f"action.{error.code}", **params)
 
 
