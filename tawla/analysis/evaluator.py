@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from tawla.engine import Play, Position, legal_plays
 
@@ -86,6 +86,12 @@ class Ranked:
     """How much less this play is worth than the best (0 for the best)."""
 
 
+DOUBLE_MARGIN: Final = 1e-6
+"""How much more doubling must be worth than not doubling (in equity) to be advised: far above
+the float noise of two figures computed apart (about 1e-15 here) and far below any difference a
+player could notice (the figures are shown to three decimals)."""
+
+
 @dataclass(frozen=True, slots=True)
 class CubeAdvice:
     """The cube decision of the player on roll, before rolling: each action's equity for them."""
@@ -108,8 +114,11 @@ class CubeAdvice:
 
     @property
     def double(self) -> bool:
-        """Doubling is right."""
-        return self.doubled > self.no_double
+        """Doubling is right: worth more than not doubling by more than float noise. Where the
+        two are equal (a cube that changes nothing, such as one already worth the match to the
+        doubler), the evaluator's figures still differ in their last bits, and a double then
+        would only hand the opponent the cube."""
+        return self.doubled > self.no_double + DOUBLE_MARGIN
 
     @property
     def best(self) -> float:

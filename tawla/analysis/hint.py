@@ -34,6 +34,8 @@ TAVLA = "evaluator.none.tavla"
 """Plakoto and Fevga: the evaluator knows backgammon only."""
 NOTHING = "hint.nothing"
 """Nothing to decide now (the opening roll, a game over, a resignation to answer)."""
+DEAD = "hint.cube_dead"
+"""Before the roll with a dead cube: no cube decision (doubling would only help the opponent)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,16 +112,20 @@ Hint = PlayHint | CubeHint
 
 
 def hint_refusal(state: MatchState) -> str | None:
-    """Why there is no hint now (a catalog key: :data:`OFF`, :data:`TAVLA`, :data:`NOTHING`),
-    or None. The evaluator is not asked: whether it is there is :func:`hint_for`'s to find."""
+    """Why there is no hint now (a catalog key: :data:`OFF`, :data:`TAVLA`, :data:`NOTHING`,
+    :data:`DEAD`), or None. The evaluator is not asked: whether it is there is :func:`hint_for`'s to find."""
     if not state.rules.hints:
         return OFF
     if state.variant.game is not Game.BACKGAMMON:
         return TAVLA
     if state.phase is Phase.MOVING and isinstance(state.turn, TurnState):
         return None
-    if state.phase is Phase.TURN and refusal(state, Doubled()) is None:
-        return None
+    if state.phase is Phase.TURN:
+        why = refusal(state, Doubled())
+        if why is None:
+            return None
+        if why.code == "cube_dead":
+            return DEAD
     if state.phase is Phase.DOUBLED:
         return None
     return NOTHING

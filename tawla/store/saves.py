@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -207,6 +207,8 @@ def to_json(saved: SavedMatch) -> dict[str, Any]:
             del rules[name]
     if match.rules.hints:
         del rules["hints"]  # (the default, as before hints: the file an older tawla wrote)
+    if match.rules.dead_cube:
+        del rules["dead_cube"]  # (the rule of every match since it was known: said only of older ones)
     version = TAVLA_VERSION if match.rules.tavla else BACKGAMMON_VERSION
     return {
         "format": FORMAT,
@@ -360,16 +362,37 @@ def parts(data: object) -> Parts:
 
 
 def from_json(data: object) -> SavedMatch:
-    """Check and rebuild a saved match; raises :class:`StoreError` naming the problem."""
+    """Check and rebuild a saved match; raises :class:`StoreError` naming the problem.
+
+    A match played before tawla refused a double on a dead cube may have one in its history:
+    it is read again under the rules it was played by (``dead_cube`` off), which it keeps (and
+    its file says so from its next save on). Nothing else is forgiven."""
     p = parts(data)
+    try:
+        match = _replayed(p)
+    except _DeadCubeDoubled:
+        p = parts(data)  # (afresh: the dice source of the first reading has moved on)
+        legacy = p.rules.model_copy(update={"dead_cube": False})
+        start = None if p.start is None else replace(p.start, rules=legacy)
+        match = _replayed(replace(p, rules=legacy, start=start))
+    return SavedMatch(match, p.id, p.started, saved=p.saved, setup=p.setup)
+
+
+class _DeadCubeDoubled(Exception):
+    """The history doubles a dead cube: played before tawla refused that."""
+
+
+def _replayed(p: Parts) -> Match:
     match = Match(p.rules, p.names, p.dice, start=p.start, computer=p.computer)
     for number, event in enumerate(p.events, 1):
         try:
             match.replay_event(event)
-        except ActionError:
+        except ActionError as error:
+            if error.code == "cube_dead" and p.rules.dead_cube:
+                raise _DeadCubeDoubled from None
             raise StoreError("illegal_history", number=number) from None
     _check(p.check, match, len(p.events))
-    return SavedMatch(match, p.id, p.started, saved=p.saved, setup=p.setup)
+    return match
 
 
 def agrees(p: Parts, final: MatchState) -> bool:

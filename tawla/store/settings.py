@@ -138,4 +138,5 @@ def settings_to_json(settings: Settings) -> str:
     data = settings.model_dump(mode="json")
     if settings.rules.hints:
         del data["rules"]["hints"]  # (the default: a file the tawla before hints reads too)
+    del data["rules"]["dead_cube"]  # (a saved match's, never a custom: new matches always have it)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

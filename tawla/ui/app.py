@@ -174,8 +174,9 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
         self.refresh_bindings()
 
     def set_default_rules(self, rules: RuleSet) -> None:
-        """The rule set new matches start with."""
-        self.settings = self.settings.model_copy(update={"rules": rules})
+        """The rule set new matches start with (with the dead cube refused, whatever match's
+        rules they came from: a match saved before the rule keeps its own alone)."""
+        self.settings = self.settings.model_copy(update={"rules": rules.model_copy(update={"dead_cube": True})})
 
     def set_language(self, lang: str) -> None:
         """Switch language and redraw every screen."""
