@@ -136,8 +136,9 @@ class BoardModel:
     """The player whose point numbers are shown (the player on roll)."""
     mover: int = 0
     """The player moving now (whose checker a landing label belongs to)."""
-    cube: tuple[int, str] | None = None
-    """Cube value and where it sits: "top", "middle" or "bottom"; None when played without."""
+    cube: tuple[int, str, bool] | None = None
+    """Cube value, where it sits ("top", "middle" or "bottom") and whether it can still be turned
+    in this game (a dead cube is drawn dim); None when played without (or in a 1-point match)."""
     cursor: Cell | None = None
     sources: frozenset[Cell] = frozenset()
     picked: Cell | None = None
@@ -662,9 +663,12 @@ def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Ca
 
     # the cube
     if model.cube is not None:
-        value, where = model.cube
+        value, where, live = model.cube
         text = "".join(model.numbers[int(d)] for d in str(value))  # in the interface's digits
-        _cube(canvas, scale, bar_x, where, text, ascii_, styles.get("cube"))
+        style = styles.get("cube")
+        if not live:  # (dead for good in this game: drawn dim, the panel says why)
+            style = Style(dim=True) if style is None else style + Style(dim=True)
+        _cube(canvas, scale, bar_x, where, text, ascii_, style)
 
     # the trays: what each player has borne off
     tray_x = _column_x(layout, scale, layout.tray_column)

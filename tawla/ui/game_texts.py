@@ -285,10 +285,23 @@ class GameWords:
         return text
 
     def resign_levels_text(self, state: MatchState, levels: tuple[int, ...]) -> str:
+        """The resign dialog's choices: each level with the points its winner would score; in a
+        match, the level that gives the opponent the match is said to (the last one offered)."""
         return "\n".join(
-            self.t(f"resign.level{level}", points=self.t_n("points", state.points_for(ResultKind(level))))
+            self.t(
+                "resign.level_match" if state.resigns_match(ResultKind(level)) else f"resign.level{level}",
+                level=level,
+                points=self.t_n("points", state.points_for(ResultKind(level))),
+            )
             for level in levels
         )
+
+    def resign_offer(self, state: MatchState) -> str:
+        """The question to the opponent of a resignation on offer (the match, when it gives it)."""
+        assert state.resignation is not None
+        resigner, level = state.resignation
+        key = "resign.offer_match" if state.resigns_match(ResultKind(level)) else f"resign.offer{level}"
+        return self.t(key, name=self.names[resigner])
 
     def tally_text(self, sides: tuple[Side, Side], winner: int | None) -> str:
         """The session's games and points won by each player, and who is ahead (``winner``:

@@ -195,6 +195,12 @@ OFFERS: Final = (Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED)
 """The phases in which a cube value is on offer."""
 
 
+def no_cube(words: Words, rules: RuleSet) -> str:
+    """What the panel (and the story) say of a table without a cube in play: none at all, or a
+    1-point match's, which is dead from the start."""
+    return words.t("panel.no_cube_one_point" if rules.cube else "panel.no_cube")
+
+
 def cube_and_dice(texts: MatchTexts, state: MatchState, names: Sequence[str], name_room: int) -> Text:
     """The panel's cube line (its value and owner, or the value on offer and by whom) and dice
     line (each die, those played struck through; the opening roll's tie), as the game's panel
@@ -206,12 +212,15 @@ def cube_and_dice(texts: MatchTexts, state: MatchState, names: Sequence[str], na
         name = texts.words.cut(names[state.offered_by], name_room)
         offer = t("panel.cube_offered", old=state.cube.value, value=state.offered, name=name)
         body.append(offer + "\n", style="bold")
-    elif rules.cube:
+    elif rules.cube_in_play:
         owner = state.cube.owner
         where = t("panel.centre") if owner is None else texts.words.cut(names[owner], name_room)
-        body.append(f"{t('panel.cube')} {texts.words.num(state.cube.value)} · {where}\n")
+        body.append(f"{t('panel.cube')} {texts.words.num(state.cube.value)} · {where}")
+        if not state.cube_live and not state.crawford_game:  # (the Crawford game is marked apart)
+            body.append(" · " + t("panel.cube_dead"), style="dim")
+        body.append("\n")
     else:
-        body.append(t("panel.no_cube") + "\n")
+        body.append(no_cube(texts.words, rules) + "\n")
     body.append(t("panel.dice") + " ")
     turn = state.turn
     if turn is not None:
@@ -266,10 +275,11 @@ def board_model(
     position = state.board_now
     bottom_view = position if mover == layout.bottom else position.swapped()
     cube = None
-    if state.rules.cube:
+    if state.rules.cube_in_play:
         owner = state.cube.owner
         where = "middle" if owner is None else ("bottom" if owner == layout.bottom else "top")
-        cube = (state.offered if state.offered else state.cube.value, where)
+        offered = state.offered and state.phase in OFFERS
+        cube = (state.offered if offered else state.cube.value, where, bool(offered) or state.cube_live)
     sources: frozenset[Cell] = frozenset()
     cursor_cell = picked = None
     destinations: tuple[Destination, ...] = ()

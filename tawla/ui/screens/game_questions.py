@@ -97,7 +97,7 @@ class GameQuestions:
         state = self.table.match.state
         if state.resignation is None:
             return
-        resigner, level = state.resignation
+        resigner = state.resignation[0]
         t = self.t
         self.asking = True
 
@@ -111,7 +111,7 @@ class GameQuestions:
         self.app.push_screen(
             AnswerScreen(  # (said again in the other language after F2)
                 lambda: t("resign.offer_title", name=self.names[1 - resigner]),
-                lambda: t(f"resign.offer{level}", name=self.names[resigner]),
+                lambda: self.said.resign_offer(state),
                 self.saying("resign.offer_hint"),
             ),
             answered,

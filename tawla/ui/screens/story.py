@@ -40,7 +40,7 @@ from tawla.i18n.words import Words
 from tawla.ui.board import GLYPHS
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
-from tawla.ui.match_view import shown_names
+from tawla.ui.match_view import no_cube, shown_names
 from tawla.ui.screens.base import Localized
 from tawla.ui.skill import GRADE_ORDER, SkillNews, SkillWords, texts_of
 
@@ -416,8 +416,8 @@ class StoryScreen(Localized, Screen[None]):
 
     def _cube(self, game: GameStory) -> RenderableType:
         lines = [Text(self.t("story.cube_title"), style="bold")]
-        if not self.story.rules.cube:  # (café customs, Plakoto, Fevga, a tavli match)
-            lines.append(Text(self.t("panel.no_cube")))
+        if not self.story.rules.cube_in_play:  # (café customs, Plakoto, Fevga, a tavli match, 1 point)
+            lines.append(Text(no_cube(self.words, self.story.rules)))
         elif not game.cube:
             lines.append(Text(self.t("story.cube_none")))
         by_turn: dict[int, list[str]] = {}
