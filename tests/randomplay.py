@@ -70,11 +70,20 @@ def check_invariants(state: MatchState, previous: MatchState | None) -> None:
         assert state.offered == 0
     if state.crawford_game:
         assert rules.is_match and state.phase is not Phase.DOUBLED
+    if state.phase is Phase.DOUBLED:  # (GNU Backgammon's dead cube: never doubled in a match)
+        assert not state.cube_dead_for(state.on_roll), f"a dead cube of {cube.value} was doubled at {state.score}"
     if state.cube_turned:  # one cube exchange per turn, before the roll
         assert not state.can_double and state.turn is None
     if rules.is_match:
         over = max(state.score) >= rules.match_length
         assert over == (state.phase is Phase.MATCH_OVER)
+    if previous is not None and rules.is_match and len(state.results) > len(previous.results):
+        # A game just ended: a score GNU Backgammon could reach. Its cube was last doubled by a
+        # player for whom it was live (half of it below what they needed), and the points are
+        # at most a backgammon at that cube.
+        result, need = state.results[-1], [rules.match_length - s for s in previous.score]
+        assert result.cube == 1 or result.cube // 2 < max(need), f"a {result.cube}-cube game at {previous.score}"
+        assert result.points <= 3 * result.cube
     if previous is not None:
         assert state.score[0] >= previous.score[0] and state.score[1] >= previous.score[1]
         assert not (previous.crawford_used and state.crawford_game and state.game != previous.game)
@@ -84,6 +93,10 @@ def check_invariants(state: MatchState, previous: MatchState | None) -> None:
 
 
 Decide = Callable[[random.Random, Match], None]
+
+
+def r_half(rng: random.Random) -> bool:
+    return rng.random() < 0.5
 
 
 def random_action(rng: random.Random, match: Match) -> None:
@@ -102,10 +115,11 @@ def random_action(rng: random.Random, match: Match) -> None:
             match.resign(rng.randint(1, 3))
         else:
             match.roll()
-    elif state.phase is Phase.DOUBLED:
-        choice = rng.choice(sorted(actions))
-        getattr(match, choice.value)()
-    elif state.phase in (Phase.BEAVERED, Phase.RACCOONED):
+    elif state.phase in (Phase.DOUBLED, Phase.BEAVERED) and {Action.BEAVER, Action.RACCOON} & actions and r_half(rng):
+        # (a redouble half the time it is allowed: beavers and raccoons are rare rules, met in
+        # every chunk of random matches only so)
+        (match.beaver if Action.BEAVER in actions else match.raccoon)()
+    elif state.phase in (Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED):
         getattr(match, rng.choice(sorted(actions)).value)()
     elif state.phase is Phase.RESIGNING:
         (match.accept if rng.random() < 0.6 else match.decline)()

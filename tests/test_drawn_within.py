@@ -424,7 +424,8 @@ async def game_journey(pilot: Any, walk: Walk) -> None:
     await _back_to(pilot, GameScreen, "enter")
     await pilot.press("r")  # (a new game after a result card: only r rolls)
     await _phase(pilot, lambda s: s.phase is Phase.MOVING, "the third game's opening roll")
-    await _resign(pilot, "3")
+    # The most that is offered (#34: no more than the match).
+    await _resign(pilot, str(len(game.match.state.resign_levels())))
     over = app.screen
     await _phase(pilot, lambda s: s.phase is Phase.MATCH_OVER, "the match over")
     await workers_done(pilot)

@@ -335,7 +335,8 @@ def test_crawford_game_comes_once_after_first_reaching_match_point_minus_one() -
     assert s.score == (4, 1)
     s = advance(s, NextGame())
     assert not s.crawford_game and s.post_crawford, "post-Crawford: the cube is back"
-    assert replace(s, phase=Phase.TURN).can_double
+    assert replace(s, phase=Phase.TURN, on_roll=1).can_double, "for the trailer"
+    assert replace(s, phase=Phase.TURN, on_roll=0).why_no_double() == "cube_dead", "not for the leader, 1-away"
     s = _win_game(s, 1, 2)  # 4-3
     s = advance(s, NextGame())
     s = _win_game(s, 1, 1)  # 4-4: player 1 reaches 4 too, but Crawford was already played
@@ -344,7 +345,7 @@ def test_crawford_game_comes_once_after_first_reaching_match_point_minus_one() -
 
 
 def test_no_crawford_in_money_play_or_when_both_reach_it() -> None:
-    s = _win_game(MatchState(rules=RuleSet(match_length=1)), 0, 1)
+    s = advance(advance(at(RuleSet(match_length=1), Position.start(), on_roll=1), ResignOffered(1)), ResignAccepted())
     assert s.phase is Phase.MATCH_OVER
     m = _win_game(MatchState(rules=MONEY), 0, 1)
     assert not advance(m, NextGame()).crawford_game
@@ -484,7 +485,8 @@ def test_typed_notation_plays_the_whole_turn() -> None:
 
 
 def test_match_ends_exactly_at_its_length() -> None:
-    s = _win_game(MatchState(rules=RuleSet(match_length=3)), 1, 4)
+    # A gammon at a cube of 2 (doubled while it was live): 4 points of a 3-point match.
+    s = finish(at(RuleSet(match_length=3), LAST_CHECKER, on_roll=1, cube=Cube(2, 1)), (2, 1), (1, 2))
     assert s.phase is Phase.MATCH_OVER and s.winner == 1 and s.score == (0, 4)
     with pytest.raises(ActionError) as err:
         advance(s, NextGame())

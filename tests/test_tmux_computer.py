@@ -80,7 +80,8 @@ def test_a_game_against_the_computer_in_a_real_terminal(tmp_path: Path, lang: st
         playing = me.said("computer.playing", name=tr(lang, "computer.name"))
         handover = visual("الدور على", rtl=True) if me.arabic else "your turn: r to roll"
         over = visual("للعودة إلى القائمة", rtl=True) if me.arabic else "returns to the menu"
-        seen_playing = False
+        seen_playing = refused = False
+        dead = visual("المكعب ميت", rtl=True) if me.arabic else "The cube is dead"
         text = board
         for _ in range(1000):
             if over in text:
@@ -92,6 +93,13 @@ def test_a_game_against_the_computer_in_a_real_terminal(tmp_path: Path, lang: st
                 continue
             if me.said("status.doubled") in text or me.said("status.doubled_beaver") in text:
                 text = term.press(me.key("t"))  # (doubled by the computer: taken)
+            elif handover in text and not refused:
+                # A 1-point match: the cube is dead from the start, and d says so (#34).
+                term.keys(me.key("d"))
+                term.wait_for(lambda s: dead in s, what="the dead cube's reason")
+                refused = True
+                term.keys(me.key("r"))  # (then the roll: the refusal changed nothing)
+                text = term.settled()
             elif handover in text:
                 term.keys(me.key("r"))
                 text = term.settled()
@@ -101,11 +109,13 @@ def test_a_game_against_the_computer_in_a_real_terminal(tmp_path: Path, lang: st
         else:
             raise AssertionError(f"the match did not end:\n{term.screen()}")
         assert seen_playing, "the status line never said the computer was playing"
+        assert refused, "d was never pressed at the person's turn"
     finally:
         term.close()
     # The history has the match, the computer in the second seat, played to its end.
     (saved,) = (tmp_path / "data" / "history").glob("*.json")
     data = json.loads(saved.read_text(encoding="utf-8"))
     assert data["computer"] == [1] and data["names"][1] == NAME and data["summary"]["finished"] is True
+    assert ["double"] not in data["events"], "nobody doubles in a 1-point match"
     # Every turn of the computer's is its own best play: no key of the burst moved a checker for it.
     assert plays_of_the_computer_are_its_best(saves.from_json(data).match) > 5

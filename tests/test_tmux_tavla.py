@@ -29,7 +29,7 @@ from tawla.engine.explain import Why
 from tawla.engine.games import plays_of
 from tawla.engine.notation import format_play
 from tawla.engine.tavla import ending, opponent_point, step_refusal
-from tawla.game import Match, Phase
+from tawla.game import Match, Phase, ResultKind
 from tawla.i18n import tr, tr_n
 from tawla.i18n.bidi import visual
 from tawla.store import saves
@@ -275,9 +275,13 @@ class Table:
         assert self.said("key.resign") in footer and "R" in footer, footer
         self.term.keys(self.resign_key)
         asked = self.term.wait_for(lambda s: self.said("resign.title", name=names[loser]) in s, what="R: how much?")
-        assert self.said("resign.hint2") in asked, asked  # (a single game or two points: no third level)
+        # A single game or two points, never a third level; one choice, the match, when a single
+        # game already gives the other player the match (a 1-point match, #34).
+        state = match.state
+        gives_match = state.resigns_match(ResultKind.SINGLE)
+        assert self.said("resign.hint1" if gives_match else "resign.hint2") in asked, asked
         self.term.keys(self.digits[1])
-        offer = self.said("resign.offer1", name=names[loser])
+        offer = self.said("resign.offer_match" if gives_match else "resign.offer1", name=names[loser])
         self.term.wait_for(lambda s: self.shows(s, offer), what="1: the offer to the other player")
         self.term.keys(self.yes_key)
         title, hint = self.said("over.match_title", name=names[1 - loser]), self.said("over.match_hint")
