@@ -130,16 +130,12 @@ def test_a_play_open_sage_leaves_out_is_ranked_all_the_same(reference: Any) -> N
     as a position after a play (with the network that position calls for: ``checker_play``
     picks its network by the position before the play, so the two differ by a few hundredths)."""
 
-    class Filtering:
-        def __init__(self) -> None:
-            self.post_move_analytics = reference.post_move_analytics
-
-        def checker_play(self, *args: Any, **kwargs: Any) -> Any:
-            result = reference.checker_play(*args, **kwargs)
-            return type("Filtered", (), {"moves": result.moves[:3]})
+    class Filtering(module.Sage):
+        def _checker_play(self, board: list[int], roll: tuple[int, int], cube: Cube) -> list[dict[str, Any]]:
+            return super()._checker_play(board, roll, cube)[:3]
 
     position, inputs, roll = NAMED["start"]
-    ranked = module.Sage(Filtering()).rank(position, roll)
+    ranked = Filtering(reference).rank(position, roll)
     assert sorted(r.play.result for r in ranked) == sorted(p.result for p in legal_plays(position, roll))
     kept = {tuple(m.board): m.equity for m in reference.checker_play(inputs, roll[0], roll[1], **MONEY).moves[:3]}
     for r in ranked:
@@ -147,6 +143,41 @@ def test_a_play_open_sage_leaves_out_is_ranked_all_the_same(reference: Any) -> N
         assert r.equity == kept.get(tuple(board_of(r.play.result)), alone)
         assert r.loss == ranked[0].equity - r.equity
     assert [r.equity for r in ranked] == sorted((r.equity for r in ranked), reverse=True)
+
+
+SAGE_CUBES = [
+    (Cube(), MONEY),
+    (Cube(2, "mover", jacoby=True, beavers=True), {"cube_value": 2, "cube_owner": "player", "jacoby": True}),
+    (Cube(4, "opponent"), {**MONEY, "cube_value": 4, "cube_owner": "opponent"}),
+    (Cube(1, "centered", (3, 5)), {"cube_value": 1, "cube_owner": "centered", "away1": 3, "away2": 5}),
+    (Cube(2, "opponent", (2, 4)), {"cube_value": 2, "cube_owner": "opponent", "away1": 2, "away2": 4}),
+    (
+        Cube(1, "centered", (1, 3), crawford=True),
+        {"cube_value": 1, "cube_owner": "centered", "away1": 1, "away2": 3, "is_crawford": True},
+    ),
+]
+
+
+def test_the_checker_play_without_threads_is_open_sages_own(reference: Any) -> None:
+    """tawla asks Open Sage's one-ply analyzer for a roll's plays and turns each one cubeful
+    itself, in one thread (Open Sage's ``checker_play`` starts a thread pool at every call): on
+    300 random positions, rolls and cubes, money play and matches, the same plays in the same
+    order with the same figures, to the last bit."""
+    rng = random.Random(34)
+    sage = evaluator()
+    compared = 0
+    for _ in range(300):
+        position, roll = random_position(rng), random_roll(rng)
+        ours, theirs = rng.choice(SAGE_CUBES)
+        inputs = board_of(position)
+        expected = [
+            (m.board, m.equity, m.cubeless_equity, chances(m.probs))
+            for m in reference.checker_play(inputs, roll[0], roll[1], **theirs).moves
+        ]
+        got = sage._checker_play(inputs, roll, ours)
+        assert [(m["board"], m["equity"], m["cubeless_equity"], module._probs(m["probs"])) for m in got] == expected
+        compared += len(expected)
+    assert compared > 3000
 
 
 def test_the_best_opening_three_one_is_the_five_point_by_hand(reference: Any) -> None:

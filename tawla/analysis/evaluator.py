@@ -135,6 +135,13 @@ def _chances(probs: Any) -> Chances:
     return Chances(probs.win, probs.gammon_win, probs.backgammon_win, probs.gammon_loss, probs.backgammon_loss)
 
 
+def _probs(raw: list[float]) -> Chances:
+    """Chances from Open Sage's list of five, clamped as its own ``Probabilities`` clamps them."""
+    from bgsage.types import Probabilities
+
+    return _chances(Probabilities.from_list(list(raw)))
+
+
 class Sage:
     """Open Sage's network at :data:`LEVEL`, with its bear-off database (thread-safe)."""
 
@@ -161,14 +168,13 @@ class Sage:
             play = plays[0]
             after = self.after(play.result, cube)
             return (Ranked(play, after[0], after[1], 0.0),)
-        result = self._analyzer.checker_play(board_of(position), roll[0], roll[1], **self._cube_args(cube))
         ranked = []
-        for move in result.moves:
-            found = by_board.get(tuple(move.board))
+        for move in self._checker_play(board_of(position), roll, cube):
+            found = by_board.get(tuple(move["board"]))
             if found is None:  # (never seen: Open Sage and tawla agree on the legal plays)
-                raise RuntimeError(f"the evaluator played {move.board}, not a legal play of {roll}")
-            equity = move.equity if cube.alive else move.cubeless_equity
-            ranked.append(Ranked(found, float(equity), _chances(move.probs), 0.0))
+                raise RuntimeError(f"the evaluator played {move['board']}, not a legal play of {roll}")
+            equity = move["equity"] if cube.alive else move["cubeless_equity"]
+            ranked.append(Ranked(found, float(equity), _probs(move["probs"]), 0.0))
         if len(ranked) != len(by_board):
             missing = set(by_board) - {tuple(board_of(r.play.result)) for r in ranked}
             for key in missing:  # (a filter dropped it: evaluate it alone)
@@ -177,6 +183,33 @@ class Sage:
         ranked.sort(key=lambda r: -r.equity)
         best = ranked[0].equity
         return tuple(Ranked(r.play, r.equity, r.chances, max(0.0, best - r.equity)) for r in ranked)
+
+    def _checker_play(self, board: list[int], roll: tuple[int, int], cube: Cube) -> list[dict[str, Any]]:
+        """Open Sage's ``checker_play`` at this level, move for move and figure for figure
+        (``tests/test_evaluator.py`` compares them), without the thread pool it starts at every
+        call to turn each play's cubeless figures into cubeful ones: at one ply that is a few
+        microseconds of C a play, and the pool's threads cost ten times more than the work
+        (half of the computer's time at the table). Each play: its ``board``, cubeful
+        ``equity``, ``cubeless_equity`` and ``probs``, best first in Open Sage's own order."""
+        from bgsage.analyzer import _move_order_key, resolve_owner
+
+        args = self._cube_args(cube)
+        if not cube.money:  # (as checker_play: no Jacoby and no beaver in a match)
+            args.update(jacoby=False, beaver=False)
+        value, owner = args.pop("cube_value"), args.pop("cube_owner")
+        beaver = args.pop("beaver", True)
+        cubeful = self._analyzer._analyzer  # (its cubeful wrapper around the one-ply analyzer)
+        moves: list[dict[str, Any]] = cubeful._inner.checker_play_analytics(
+            board, roll[0], roll[1], value, owner, **args
+        )
+        resolved = resolve_owner(owner)
+        for move in moves:
+            move["cubeless_equity"] = move["equity"]
+            move["equity"] = cubeful._cubeful_equity(
+                move["board"], move["probs"], resolved, cube_value=value, beaver=beaver, **args
+            )
+        moves.sort(key=_move_order_key)
+        return moves
 
     def after(self, result: Position, cube: Cube = Cube()) -> tuple[float, Chances]:
         """The mover's cubeful equity and chances after a play that left ``result`` (still seen
