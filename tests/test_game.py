@@ -761,6 +761,7 @@ def test_every_action_raises_exactly_its_refusal_in_random_matches() -> None:
         m = Match(random_rules(rng), ("A", "B"), SeededDice(rng.getrandbits(32)))
         while not m.state.match_over and m.state.game <= 3:
             assert m.actions() == old_actions(m)
+            assert m.actions() == {action for action in Action if m.refusal(action) is None}
             for action in Action:
                 code = refusal_code(m, action)
                 if code is not None:

@@ -93,7 +93,20 @@ _EVENT_OF: dict[Action, Event] = {
 }
 """The actions that are one event without arguments."""
 
-_ACTIONS = tuple(Action)
+_MAY_BE_ALLOWED: dict[Phase, tuple[Action, ...]] = {
+    Phase.OPENING: (Action.OPENING_ROLL,),
+    Phase.TURN: (Action.ROLL, Action.DOUBLE, Action.RESIGN),
+    Phase.DOUBLED: (Action.TAKE, Action.DROP, Action.BEAVER),
+    Phase.BEAVERED: (Action.TAKE, Action.DROP, Action.RACCOON),
+    Phase.RACCOONED: (Action.TAKE, Action.DROP),
+    Phase.MOVING: (Action.MOVE, Action.UNDO, Action.CONFIRM, Action.RESIGN),
+    Phase.RESIGNING: (Action.ACCEPT, Action.DECLINE),
+    Phase.GAME_OVER: (Action.NEXT_GAME,),
+    Phase.MATCH_OVER: (),
+}
+"""The actions each phase can allow at all (the rest its phase refuses, whatever the state):
+:meth:`Match.actions` asks :meth:`Match.refusal` about these alone, the one word on each. A
+test compares it with asking about every action, in random matches."""
 
 
 class Match:
@@ -146,7 +159,8 @@ class Match:
         """The actions allowed right now: those :meth:`refusal` has nothing against."""
         state = self._state
         if self._actions[0] is not state:  # (a screen asks many times for one state)
-            self._actions = (state, frozenset(action for action in _ACTIONS if self.refusal(action) is None))
+            may = _MAY_BE_ALLOWED[state.phase]
+            self._actions = (state, frozenset(action for action in may if self.refusal(action) is None))
         return self._actions[1]
 
     def refusal(self, action: Action, *args: Any) -> ActionError | None:
