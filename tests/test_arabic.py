@@ -31,8 +31,8 @@ from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.rulebook import RulebookScreen
 from tawla.ui.screens.settings import SettingsScreen
 from tawla.ui.terminal import terminal_bidi_sequence
+from tests.helpers.waiting import eventually, screen_is, screen_text, settle, wait_until
 from tests.test_ui import reached, shows
-from tests.waiting import eventually, screen_is, screen_text, settle, wait_until
 
 SIZE = (100, 30)
 LRI, FSI, PDI = "\u2066", "\u2068", "\u2069"

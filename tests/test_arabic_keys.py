@@ -22,8 +22,8 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.keys import ARABIC_LAYOUT, LIGATURES, both, key_label, key_name
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.help import HelpScreen
+from tests.helpers.waiting import eventually, screen_is, screen_text, strips, wait_until
 from tests.test_ui import reached, shows
-from tests.waiting import eventually, screen_is, screen_text, strips, wait_until
 
 LRI, PDI = "\u2066", "\u2069"
 EN, AR = Words("en"), Words("ar")

@@ -58,7 +58,7 @@ def test_importing_the_engine_loads_no_ui_or_pydantic() -> None:
 
 def test_the_first_frame_needs_no_pydantic() -> None:
     """Everything the menu's first frame needs loads without pydantic and the rules: validating
-    settings and rule sets waits until after the first frame (see tests/bench_ui.py)."""
+    settings and rule sets waits until after the first frame (see tests/bench/bench_ui.py)."""
     code = (
         "import sys, tawla.cli, tawla.ui.app, tawla.ui.screens.menu, tawla.store.files;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pydantic' or m == 'tawla.game.rules'))"

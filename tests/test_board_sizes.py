@@ -21,8 +21,8 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.board import COMPACT, GLYPHS, HUGE, LARGE, SCALES, BoardView, Scale
 from tawla.ui.match_view import PANEL_MIN, UNDER_BOARD
 from tawla.ui.screens.game import GameScreen
+from tests.helpers.waiting import eventually, screen_is, wait_until
 from tests.test_ui import at, screen_text, started
-from tests.waiting import eventually, screen_is, wait_until
 
 SIZES = [(80, 24), (100, 30), (120, 40), (140, 45), (160, 50), (200, 60)]
 """Terminal sizes, each at least as large as the one before in both directions."""

@@ -2,7 +2,7 @@
 merges that keep every total, the index against damage, staleness and two processes at once,
 and ``tawla book`` in both languages.
 
-The random matches are the random-match generator's (tests/randomplay.py), played once per
+The random matches are the random-match generator's (tests/helpers/randomplay.py), played once per
 test process and written under many names and dates: backgammon under any rules, and Plakoto,
 Fevga and tavli matches (#23; among them Plakoto draws and wins by the mother checker). The
 recount here never goes through :mod:`tawla.game.tally`: it walks the states the rules engine
@@ -59,7 +59,7 @@ from tawla.store.index import COLUMNS, SCHEMA, Index
 from tawla.store.players import name_key, search_key
 from tawla.store.records import Record, read_record, record_of, recount
 
-from .randomplay import play_random_match, random_rules
+from .helpers.randomplay import play_random_match, random_rules
 
 POOL = 16
 NAMES = ("Ali", "ali", "علي", "عَلي", "Badr", "بدر", "Salma", "سلمى", "José", "Jose")

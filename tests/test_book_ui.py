@@ -36,9 +36,9 @@ from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.story import PipLine, StoryScreen
 
-from .burst import burst
+from .helpers.burst import burst
+from .helpers.waiting import eventually, screen_is, settle, shows, stack, wait_until, workers_done
 from .test_book import scripted
-from .waiting import eventually, screen_is, settle, shows, stack, wait_until, workers_done
 
 NOW = datetime(2026, 11, 18, 12, 0, tzinfo=UTC)
 """A Wednesday: the week began on Monday the 16th, the month on the 1st."""

@@ -13,8 +13,8 @@ import pytest
 
 from tawla.engine import Position, position_id
 
-from .oracle import gnubg_board
-from .positions import random_position, random_roll
+from .helpers.oracle import gnubg_board
+from .helpers.positions import random_position, random_roll
 
 
 def tawla_command() -> list[str]:

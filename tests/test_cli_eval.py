@@ -24,7 +24,7 @@ from tawla.game.mat import read_mat, write_mat
 from tawla.game.rules import TAVLA_CUSTOMS, GameChoice
 from tawla.store import saves
 
-from .randomplay import play_random_match
+from .helpers.randomplay import play_random_match
 
 bgsage = pytest.importorskip("bgsage", reason="the evaluator is not installed here")
 

@@ -15,8 +15,8 @@ from textual.widgets import Footer, Input
 
 from tawla.ui import compat
 
-from . import waiting
-from .waiting import wait_until
+from .helpers import waiting
+from .helpers.waiting import wait_until
 
 
 def test_every_private_corner_is_in_the_compat_module_only() -> None:
@@ -36,7 +36,7 @@ def test_every_private_corner_is_in_the_compat_module_only() -> None:
 
 def test_the_tests_read_textual_s_private_corners_in_one_module() -> None:
     """The tests read Textual's privates (an app's pending error, its driver, the compositor's rows)
-    through tests/waiting.py only, whose helpers the test below runs."""
+    through tests/helpers/waiting.py only, whose helpers the test below runs."""
     from pathlib import Path
 
     names = ("._exception", "._driver", "._compositor", "._background_screens", "textual._context", "widgets._footer")
@@ -45,7 +45,7 @@ def test_the_tests_read_textual_s_private_corners_in_one_module() -> None:
             continue
         text = path.read_text(encoding="utf-8")
         found = [name for name in names if re.search(re.escape(name) + r"\b", text)]
-        assert not found, f"tests/{path.name} reads {found}: through tests/waiting.py only"
+        assert not found, f"tests/{path.name} reads {found}: through tests/helpers/waiting.py only"
 
 
 def test_the_palette_still_names_its_no_matches_option() -> None:

@@ -25,7 +25,7 @@ from tawla.game.table import Table
 from tawla.store import saves
 from tawla.store.files import Paths, StoreError
 
-from .randomplay import check_invariants, random_rules
+from .helpers.randomplay import check_invariants, random_rules
 
 pytest.importorskip("bgsage")
 

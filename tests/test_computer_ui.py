@@ -35,9 +35,9 @@ from tawla.ui.screens.dialogs import AnswerScreen, NoticeScreen, ResignLevelScre
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.new_match import NewMatchScreen
+from tests.helpers.waiting import screen_is, screen_text, shows, wait_until
 from tests.test_computer import plays_of_the_computer_are_its_best
 from tests.test_ui import SIZE, game, play_one_step, reached, started, told
-from tests.waiting import screen_is, screen_text, shows, wait_until
 
 pytest.importorskip("bgsage")
 

@@ -2,7 +2,7 @@
 that offer only what can change the match, and the Match IDs gnubg refuses as impossible.
 
 GNU Backgammon's own ``double`` and ``set matchid`` commands are the oracle
-(``tests/gnubg_double.py``, in a child process); the named scenarios follow.
+(``tests/helpers/gnubg_double.py``, in a child process); the named scenarios follow.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from tawla.ui.game_texts import GameWords
 from tawla.ui.match_view import MatchTexts, board_model, cube_and_dice
 from tawla.ui.rules_words import rules_detail, rules_name
 from tawla.ui.screens.game import GameScreen
-from tests.waiting import screen_is, shows, wait_until
+from tests.helpers.waiting import screen_is, shows, wait_until
 
 START = Position.start()
 PID = position_id(START)
@@ -82,7 +82,7 @@ def match_states() -> list[MatchInfo]:
 
 def gnubg_answers(ids: list[str]) -> list[dict[str, Any]]:
     out = subprocess.run(
-        [sys.executable, "-m", "tests.gnubg_double"],
+        [sys.executable, "-m", "tests.helpers.gnubg_double"],
         input="\n".join(ids),
         capture_output=True,
         text=True,

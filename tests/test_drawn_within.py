@@ -66,8 +66,8 @@ from tawla.ui.screens.settings import SettingsScreen
 from tawla.ui.screens.setup import SetupScreen
 from tawla.ui.screens.story import StoryScreen
 
+from .helpers.waiting import drawn_strips, eventually, screen_is, settle, visible_widgets, wait_until, workers_done
 from .test_book_ui import book_shown, history
-from .waiting import drawn_strips, eventually, screen_is, settle, visible_widgets, wait_until, workers_done
 
 SIZES = ((80, 24), (81, 25), (100, 30), (120, 40))
 NAMES = ("فاطمة الزهراء", "Christopher")

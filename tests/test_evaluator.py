@@ -5,7 +5,7 @@ checkers positive on points 1 to 24, the opponent's negative, the mover's bar in
 opponent's bar in slot 0 *positive*); the evaluator must send exactly those, and what it
 answers (ranked plays, the cube, a position after a play) must be exactly what Open Sage
 answers when given those lists itself. Strength and speed are measured in
-``tests/bench_eval.py``, not here.
+``tests/bench/bench_eval.py``, not here.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from tawla.analysis.evaluator import (
 )
 from tawla.engine import Position, legal_plays
 
-from .positions import random_position, random_roll
+from .helpers.positions import random_position, random_roll
 
 START = Position.start()
 START_INPUTS = [0, -2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2, 0]
@@ -288,7 +288,7 @@ from tawla.game import Match, RuleSet, SeededDice
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.screens.game import GameScreen
-from tests.waiting import screen_is, workers_done
+from tests.helpers.waiting import screen_is, workers_done
 
 async def main():
     import tawla.analysis.skill, tawla.cli  # (importing them loads nothing either)

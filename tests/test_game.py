@@ -753,7 +753,7 @@ def old_actions(m: Match) -> set[Action]:
 def test_every_action_raises_exactly_its_refusal_in_random_matches() -> None:
     import random
 
-    from .randomplay import random_action, random_rules
+    from .helpers.randomplay import random_action, random_rules
 
     rng = random.Random("why-not")
     seen: set[str] = set()

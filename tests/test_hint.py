@@ -31,8 +31,8 @@ from tawla.ui.rules_words import rules_detail, rules_name
 from tawla.ui.screens.dialogs import ResignLevelScreen
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.hint import HintScreen
+from tests.helpers.waiting import WAIT, screen_is, settle, shows, wait_until, workers_done
 from tests.test_ui import reached
-from tests.waiting import WAIT, screen_is, settle, shows, wait_until, workers_done
 
 SIZE = (80, 24)
 MONEY = RuleSet(match_length=0)

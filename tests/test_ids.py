@@ -22,8 +22,8 @@ from tawla.engine import (
 )
 from tawla.i18n.messages import id_error_text
 
-from .oracle import gnubg_board
-from .strategies import positions
+from .helpers.oracle import gnubg_board
+from .helpers.strategies import positions
 
 
 def test_start_position_id_and_key() -> None:

@@ -21,7 +21,7 @@ from tawla.store.files import Paths, previous_of
 from tawla.store.keeper import Keeper
 from tawla.store.lock import is_locked, try_lock
 
-from .randomplay import random_action
+from .helpers.randomplay import random_action
 
 
 def home(tmp_path: Path) -> Paths:

@@ -62,10 +62,10 @@ from tawla.ui.screens.setup import SetupScreen
 from tawla.ui.screens.story import StoryScreen
 from tawla.ui.screens.too_small import TooSmallScreen
 
-from .burst import key_event, send_events
+from .helpers.burst import key_event, send_events
+from .helpers.waiting import screen_is, screen_text, settle, stack, strips, wait_until, workers_done
 from .test_book_ui import book_shown, history
 from .test_ui import play_one_step
-from .waiting import screen_is, screen_text, settle, stack, strips, wait_until, workers_done
 
 SIZE = (120, 40)
 """Room for every footer's keys (at 80 columns some are cut: #21, item 3)."""

@@ -22,7 +22,7 @@ from typing import Any
 from tawla.game import Match, RuleSet, SeededDice
 from tawla.store import files, saves
 
-from .randomplay import random_action
+from .helpers.randomplay import random_action
 
 # The steps of one save, in order, as the child reports them. A first save (no file yet) has
 # no link and no renaming to ``.prev``.

@@ -39,8 +39,8 @@ from tawla.ui.cursor import Cursor
 from tawla.ui.geometry import BAR_COLUMN
 from tawla.ui.match_view import board_model, layout_for
 from tawla.ui.screens.game import GameScreen
+from tests.helpers.waiting import eventually, screen_is, wait_until
 from tests.test_ui import SIZE, at, play_one_step, screen_text, started
-from tests.waiting import eventually, screen_is, wait_until
 
 Spot = tuple[str, int | str]
 """("point", number as the viewer reads it), or ("bar" | "tray", "upper" | "lower")."""

@@ -26,7 +26,7 @@ from tawla.ui.fields import field_layout
 from tawla.ui.match_view import MatchTexts
 from tawla.ui.screens.ids import IdsScreen
 
-from .waiting import screen_is, shows
+from .helpers.waiting import screen_is, shows
 
 _UNMIRROR = {"(": ")", ")": "(", "[": "]", "]": "[", "«": "»", "»": "«"}
 _SENTENCE_MARKS = ".,:;،؛«»!؟?"

@@ -1,7 +1,7 @@
 """The .mat export, proven by GNU Backgammon's own importer.
 
 Random complete matches and money sessions are written as .mat files and
-imported by gnubg (in a child process, see tests/gnubg_mat.py). gnubg must
+imported by gnubg (in a child process, see tests/helpers/gnubg_mat.py). gnubg must
 see the same moves from the same positions with the same dice, the same
 winner and points for every game, and the same final score.
 """
@@ -22,7 +22,7 @@ from tawla.game import Ending, Match, NextOpener, Opening, RuleSet, ScriptedDice
 from tawla.game.events import Doubled, Dropped, Stepped, Took, TurnEnded
 from tawla.game.mat import write_mat
 
-from .randomplay import play_random_match
+from .helpers.randomplay import play_random_match
 
 
 def transcript(match: Match) -> list[dict[str, object]]:
@@ -51,7 +51,7 @@ def transcript(match: Match) -> list[dict[str, object]]:
 
 def gnubg_import(paths: list[str]) -> list[dict[str, object]]:
     done = subprocess.run(
-        [sys.executable, "-m", "tests.gnubg_mat", *paths],
+        [sys.executable, "-m", "tests.helpers.gnubg_mat", *paths],
         capture_output=True,
         text=True,
         timeout=600,

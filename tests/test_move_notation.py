@@ -20,7 +20,7 @@ from tawla.ui.match_view import MatchTexts
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.settings import SettingsScreen
 
-from .waiting import screen_is, shows, wait_until
+from .helpers.waiting import screen_is, shows, wait_until
 
 RLI, PDI = "\u2067", "\u2069"
 

@@ -27,7 +27,7 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.replay import ReplayScreen
 
-from .waiting import eventually, screen_is, screen_text, wait_until
+from .helpers.waiting import eventually, screen_is, screen_text, wait_until
 
 BOARD = Position.from_counts({25: 1, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 4}, {6: 1, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 7: 4})
 """Ali on the bar, Badr's blot where Ali enters with a 6, both homes nearly full."""

@@ -21,7 +21,7 @@ from tawla.engine import (
     turn_state,
 )
 
-from .strategies import positions, rolls
+from .helpers.strategies import positions, rolls
 
 
 def brute_force(pos: Position, roll: tuple[int, int]) -> set[Position]:

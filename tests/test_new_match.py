@@ -24,8 +24,8 @@ from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.new_match import LengthSelect, NewMatchScreen
 from tawla.ui.screens.setup import SetupScreen
 
+from .helpers.waiting import eventually, screen_is, settle, wait_until
 from .test_book_ui import history
-from .waiting import eventually, screen_is, settle, wait_until
 
 
 def app_at(paths: Paths | None, lang: str = "en", **settings: object) -> TawlaApp:

@@ -22,7 +22,7 @@ from tawla.engine.notation import (
     parse_turn,
 )
 
-from .strategies import positions, rolls
+from .helpers.strategies import positions, rolls
 
 START = Position.start()
 

@@ -16,7 +16,7 @@ from tawla.ui.match_view import shown_name
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.replay import ReplayScreen
 
-from .waiting import screen_is, screen_text, settle, shows, wait_until
+from .helpers.waiting import screen_is, screen_text, settle, shows, wait_until
 
 
 def shown(app: TawlaApp, text: str) -> str:

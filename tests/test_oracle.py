@@ -1,7 +1,7 @@
 """Legal plays compared with GNU Backgammon on many thousands of positions.
 
 The sets of resulting positions must be identical, position by position:
-zero mismatches. ``tests/oracle_run.py`` runs the same comparison on a
+zero mismatches. ``tests/scripts/oracle_run.py`` runs the same comparison on a
 million pairs outside the default test run.
 """
 
@@ -14,8 +14,8 @@ import pytest
 
 from tawla.engine import Position, position_id
 
-from .oracle import mismatch
-from .positions import random_position, random_roll, self_play_positions
+from .helpers.oracle import mismatch
+from .helpers.positions import random_position, random_roll, self_play_positions
 
 KINDS = ("open", "bar", "closed", "bearoff", "contact_bearoff", "race")
 

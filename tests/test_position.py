@@ -10,7 +10,7 @@ from hypothesis import given
 from tawla.engine import Position, PositionError
 from tawla.engine.diagram import diagram, parse_diagram
 
-from .strategies import positions
+from .helpers.strategies import positions
 
 
 def test_start_position_counts() -> None:

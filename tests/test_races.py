@@ -1,7 +1,7 @@
 """Keys that two real people send: in bursts, twice, at the wrong moment, while a dialog opens,
 while the terminal shrinks (#11). Each race found by hand or by random keys is a named test that
 sends its keys in one burst (``pilot.press`` with several keys does not wait between them) and
-asserts the exact outcome: waited for (tests/waiting.py), then checked again once the keys had
+asserts the exact outcome: waited for (tests/helpers/waiting.py), then checked again once the keys had
 their chance to do more (``settle``)."""
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from tawla.ui.screens.help import HelpScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.too_small import TooSmallScreen
 
-from .burst import burst, taken
-from .waiting import screen_is, screen_text, screens_are, settle, shows, wait_until
+from .helpers.burst import burst, taken
+from .helpers.waiting import screen_is, screen_text, screens_are, settle, shows, wait_until
 
 SIZE = (80, 24)
 

@@ -51,8 +51,8 @@ from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.keys import ARABIC_DIGITS, ARABIC_LAYOUT
 
-from .burst import key_event, send_events
-from .waiting import WAIT, error_of, eventually, screen_text, screens_are, settle, stack, wait_until
+from .helpers.burst import key_event, send_events
+from .helpers.waiting import WAIT, error_of, eventually, screen_text, screens_are, settle, stack, wait_until
 
 SIZE = (80, 24)
 SEEDS = [(1101, "en"), (1102, "ar"), (1103, "en")]
@@ -142,12 +142,12 @@ def event_of(key: str) -> events.Key:
 
 
 async def send(pilot: Any, keys: list[str]) -> None:
-    """``tests/burst.py``'s burst: every key handed to the driver at once, then waited for until
+    """``tests/helpers/burst.py``'s burst: every key handed to the driver at once, then waited for until
     the app has taken them all (``taken``); then a player's pause before the next burst."""
     await send_events(pilot, [event_of(key) for key in keys])
     for _ in range(3):
         # (the pace of the bursts, a player's: nothing read after this depends on it; what a
-        # test checks is waited for, with tests/waiting.py)
+        # test checks is waited for, with tests/helpers/waiting.py)
         await pilot.pause()
 
 

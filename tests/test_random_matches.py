@@ -1,10 +1,10 @@
 """Thousands of complete random matches and money sessions under random rule sets.
 
-Every decision is random (tests/randomplay.py) and the invariants are
+Every decision is random (tests/helpers/randomplay.py) and the invariants are
 checked after every single action; each history must replay to the same
 state. The run also counts what happened, so a change that silently stops
 the random players from doubling, beavering or resigning fails here too.
-``python -m tests.random_run`` plays 100 000 matches the same way.
+``python -m tests.scripts.random_run`` plays 100 000 matches the same way.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from tawla.game import Ending, Phase
 from tawla.game.events import Beavered, Doubled, Raccooned, ResignDeclined, TurnEnded
 from tawla.game.state import MatchState, advance, new_match
 
-from .randomplay import play_random_match, random_rules
+from .helpers.randomplay import play_random_match, random_rules
 
 
 def tally(states: list[MatchState], events: list[object], counts: Counter[str]) -> None:
@@ -42,7 +42,7 @@ def crawford_games(states: list[MatchState]) -> set[int]:
 
 MATCHES = 150
 """Random matches a chunk: 4 × 150 in the default run, each kind of event still met in every chunk
-(#20: 1 000 took 88 s of a ten-minute run); ``python -m tests.random_run N`` plays as many more."""
+(#20: 1 000 took 88 s of a ten-minute run); ``python -m tests.scripts.random_run N`` plays as many more."""
 
 
 @pytest.mark.slow

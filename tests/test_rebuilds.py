@@ -39,9 +39,9 @@ from tawla.ui.screens.rulebook import RulebookScreen
 from tawla.ui.screens.settings import SettingsScreen
 from tawla.ui.screens.story import StoryScreen
 
-from .burst import burst, key_event
+from .helpers.burst import burst, key_event
+from .helpers.waiting import deliver, error_of, screen_is, screens_are, settle, stack, wait_until
 from .test_book_ui import history
-from .waiting import deliver, error_of, screen_is, screens_are, settle, stack, wait_until
 
 SIZES = ((80, 24), (100, 30), (120, 40), (81, 25))
 

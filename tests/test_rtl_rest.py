@@ -29,9 +29,9 @@ from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.setup import SetupScreen
 
-from .burst import burst
+from .helpers.burst import burst
+from .helpers.waiting import screen_is, wait_until
 from .test_ui import reached
-from .waiting import screen_is, wait_until
 
 LANGS = ["en", "ar"]
 

@@ -35,7 +35,7 @@ from tawla.ui.screens.history import HistoryScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.resume import ResumeScreen
 
-from .waiting import eventually, screen_is, screen_text, settle, shows, wait_until
+from .helpers.waiting import eventually, screen_is, screen_text, settle, shows, wait_until
 
 EN, AR = Words("en"), Words("ar")
 SIZE = (100, 30)

@@ -1,5 +1,5 @@
 """The screen tells the truth (#12): the board read back from the rendered screen, as a player
-reads it (tests/screen_board.py knows nothing of how tawla draws), is the engine's position —
+reads it (tests/helpers/screen_board.py knows nothing of how tawla draws), is the engine's position —
 checkers on every point, the bar, borne off, the cube, the dice — after every turn of random
 games, in both languages, both orientations, both home sides, Western and Arabic-Indic digits,
 monochrome and the ASCII board, at 80×24, 120×40 and 160×50."""
@@ -23,9 +23,9 @@ from tawla.store.settings import Preferences, Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.match_view import layout_for, viewer
 from tawla.ui.screens.game import GameScreen
-from tests.screen_board import Seen, read_board
+from tests.helpers.screen_board import Seen, read_board
+from tests.helpers.waiting import eventually, screen_is
 from tests.test_ui import screen_text
-from tests.waiting import eventually, screen_is
 
 GAMES = 24
 """Random games in all (each a whole game, read at every turn once it is rolled, and at its end):

@@ -31,8 +31,8 @@ from tawla.ui.screens.replay import ReplayScreen
 from tawla.ui.screens.story import PipLine, StoryScreen
 from tawla.ui.skill import FIGURE_LINES, SkillPanel, SkillWords, analyse_by_game, texts_of
 
+from .helpers.waiting import screen_is, screen_text, wait_until
 from .test_snapshots import midgame
-from .waiting import screen_is, screen_text, wait_until
 
 pytestmark = pytest.mark.skipif(evaluator.known_unavailable() is not None, reason="no evaluator here")
 

@@ -52,7 +52,7 @@ from tawla.ui.screens.setup import SetupScreen
 from tawla.ui.screens.story import StoryScreen
 from tawla.ui.screens.too_small import TooSmallScreen
 
-from .waiting import screen_is, wait_until, workers_done
+from .helpers.waiting import screen_is, wait_until, workers_done
 
 SIZES = [(80, 24), (120, 40)]
 VARIANTS = ["en", "ar", "ar-indic"]

@@ -2,7 +2,7 @@
 
 The Arabic reshaper answers from a plain dict, the
 board draws again only the lines that changed, and start-up leaves out what the first frame
-does not show (tests/bench_ui.py measures the gain).
+does not show (tests/bench/bench_ui.py measures the gain).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.board import BoardView
 from tawla.ui.screens.game import GameScreen
 
-from .burst import taken
-from .waiting import screen_is, strips, wait_until
+from .helpers.burst import taken
+from .helpers.waiting import screen_is, strips, wait_until
 
 
 def test_the_reshaper_shapes_as_the_library_configured_the_same_way() -> None:

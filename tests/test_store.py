@@ -32,8 +32,8 @@ from tawla.ui.screens.replay import ReplayScreen
 from tawla.ui.screens.resume import ResumeScreen
 from tawla.ui.screens.setup import SetupScreen
 
-from .randomplay import play_random_match, random_action, random_rules
-from .waiting import eventually, screen_is, screen_text, settle, stack, wait_until, workers_done
+from .helpers.randomplay import play_random_match, random_action, random_rules
+from .helpers.waiting import eventually, screen_is, screen_text, settle, stack, wait_until, workers_done
 
 SIZE = (100, 30)
 

@@ -28,8 +28,8 @@ from tawla.game.table import (
     Question,
     Table,
 )
-from tests.positions import random_position
-from tests.randomplay import check_invariants, random_rules
+from tests.helpers.positions import random_position
+from tests.helpers.randomplay import check_invariants, random_rules
 
 HABITS = [Habits(forced, end) for forced in (True, False) for end in (True, False)]
 

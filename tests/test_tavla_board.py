@@ -3,7 +3,7 @@
 Every board here is drawn by the board's own drawing (:func:`~tawla.ui.board.draw_board`, what
 :class:`~tawla.ui.board.BoardView` draws, from a :class:`~tawla.ui.board.BoardModel` built as
 the game screen builds one: the position seen from the bottom player, in a
-:class:`~tawla.ui.geometry.Layout` that knows the game) and read back by tests/screen_board.py,
+:class:`~tawla.ui.geometry.Layout` that knows the game) and read back by tests/helpers/screen_board.py,
 which knows only what a player sees: a pin is a lone checker at the edge end of a point under
 the other side's stack (``○●●`` from the edge), a number in the last place counts the stack on
 top, the point numbers are read as labelled (Fevga's top player counts p ± 12 from the bottom
@@ -49,8 +49,8 @@ from tawla.ui.board import (
 )
 from tawla.ui.geometry import BAR_COLUMN, Layout
 from tawla.ui.match_view import board_model, last_move, viewer
-from tests.screen_board import Seen, read_board
-from tests.waiting import eventually, screen_text
+from tests.helpers.screen_board import Seen, read_board
+from tests.helpers.waiting import eventually, screen_text
 
 INDIC = tuple("٠١٢٣٤٥٦٧٨٩"[n] if n < 10 else "٠١٢٣٤٥٦٧٨٩"[n // 10] + "٠١٢٣٤٥٦٧٨٩"[n % 10] for n in range(26))
 """The numbers 0-25 in Arabic-Indic digits, as the Arabic interface writes them."""

@@ -18,7 +18,7 @@ from tawla.game.rules import TAVLI_LENGTHS, TAVLI_ORDER, GameChoice
 from tawla.game.state import Ending
 from tawla.store import saves
 
-from .randomplay import play_random_match
+from .helpers.randomplay import play_random_match
 
 MATCHES = 1000
 CHUNKS = 8
@@ -54,7 +54,7 @@ def check_tavla(state: MatchState) -> None:
 
 
 def play_and_check(rng: random.Random, rules: RuleSet) -> Match:
-    from . import randomplay
+    from .helpers import randomplay
 
     original = randomplay.check_invariants
 

@@ -1,7 +1,7 @@
 """Plakoto's and Fevga's legal plays compared with a brute-force reference (issue 23).
 
-``tests/tavla_reference.py`` enumerates every play by plain brute force from the rules as the
-issue states them, written without reading the engine; ``tests/tavla_positions.py`` makes
+``tests/helpers/tavla_reference.py`` enumerates every play by plain brute force from the rules as the
+issue states them, written without reading the engine; ``tests/helpers/tavla_positions.py`` makes
 random positions that can occur (pins, mothers, blocks and primes, the first checker,
 bear-offs, starts) and positions met in random self-play. The sets of resulting positions must
 be identical, pair by pair: 20 000 position x roll pairs per game with the default rules, and
@@ -16,8 +16,8 @@ import pytest
 
 from tawla.engine.tavla import FirstChecker, Game, Mother, Variant, parse_board, tavla_plays
 
-from .tavla_positions import KINDS, random_position, random_roll, self_play_positions
-from .tavla_reference import reference_plays
+from .helpers.tavla_positions import KINDS, random_position, random_roll, self_play_positions
+from .helpers.tavla_reference import reference_plays
 
 CHUNKS = 4
 PAIRS = 20_000

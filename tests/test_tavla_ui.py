@@ -27,9 +27,9 @@ from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.story import StoryScreen
 
+from .helpers.waiting import screen_is, screen_text, wait_until
 from .test_new_match import app_at, new_match, problem_of, text_of
 from .test_ui import game, play_by_keys, reached, started
-from .waiting import screen_is, screen_text, wait_until
 
 
 def says(app: TawlaApp, words: str) -> bool:

@@ -27,7 +27,7 @@ from rich.cells import cell_len
 
 from tawla.ui.match_view import MatchTexts
 
-from .waiting import WAIT
+from .helpers.waiting import WAIT
 
 FACES = MatchTexts.FACES
 """A die in the panel is its face and its number (⚅6)."""

@@ -145,7 +145,7 @@ def prompt_value(app: TawlaApp) -> str:
 async def test_part_of_a_turn_typed_is_played_and_the_prompt_asks_for_the_rest() -> None:
     """``13/10/7`` of a 3-3 plays those two dice (it was refused: "That move plays 2 dice; this
     roll must play 4"); the prompt stays open and asks for the rest, the dice still to play."""
-    from .waiting import wait_until
+    from .helpers.waiting import wait_until
 
     match = Match(names=("Sam", "Alex"), dice=ScriptedDice([(3, 3)]), start=at(START))
     app = english(match)
@@ -165,7 +165,7 @@ async def test_part_of_a_turn_typed_is_played_and_the_prompt_asks_for_the_rest()
 
 
 async def test_part_of_a_turn_typed_in_arabic() -> None:
-    from .waiting import wait_until
+    from .helpers.waiting import wait_until
 
     match = Match(names=("فاطمة الزهراء", "أحمد"), dice=ScriptedDice([(3, 3)]), start=at(START))
     app = arabic(match)
@@ -183,7 +183,7 @@ async def test_part_of_a_turn_typed_in_arabic() -> None:
 async def test_the_prompt_says_the_dice_left_after_a_step_on_the_board() -> None:
     """The 2 of a 3-2 played with the cursor: the prompt asks for the 3 (it said "Type the move
     for 3-2" still)."""
-    from .waiting import wait_until
+    from .helpers.waiting import wait_until
 
     match = Match(names=("Sam", "Alex"), dice=ScriptedDice([(3, 2)]), start=at(START))
     app = english(match)
@@ -210,7 +210,7 @@ async def test_the_prompt_says_the_dice_left_after_a_step_on_the_board() -> None
 async def test_tab_offers_every_landing_the_start_allows(lang: str, typed: str, tabs: list[str]) -> None:
     """After ``13/`` of a 6-1, Tab completes to 13/7, Tab again to 13/6, and round again (it
     offered 13/6 only: the first whole play in alphabetical order)."""
-    from .waiting import wait_until
+    from .helpers.waiting import wait_until
 
     match = Match(names=("Sam", "Alex"), dice=ScriptedDice([(6, 1)]), start=at(START))
     app = english(match) if lang == "en" else arabic(match)
@@ -229,7 +229,7 @@ async def test_tab_offers_every_landing_the_start_allows(lang: str, typed: str, 
 @pytest.mark.parametrize(("lang", "typed"), [("en", "13-10 24-23"), ("ar", "١٣-١٠، ٢٤-٢٣")])
 async def test_a_move_written_with_a_dash_is_played(lang: str, typed: str) -> None:
     """``13-10``, the other common notation, with the Arabic layout's keys too (it was not read)."""
-    from .waiting import wait_until
+    from .helpers.waiting import wait_until
 
     match = Match(names=("Sam", "Alex"), dice=ScriptedDice([(3, 1)]), start=at(START))
     app = english(match) if lang == "en" else arabic(match)

@@ -28,7 +28,7 @@ from tawla.ui.screens.check_rtl import CheckRtlScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.setup import SetupScreen
-from tests.waiting import eventually, screen_is, strips, wait_until, workers_done
+from tests.helpers.waiting import eventually, screen_is, strips, wait_until, workers_done
 
 SIZE = (80, 24)
 NAME = "فاطمة"

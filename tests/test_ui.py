@@ -1,6 +1,6 @@
 """The Textual game driven through its keys with Textual's Pilot (seeded or scripted dice).
 
-After a key, what it does is waited for (tests/waiting.py), never a time: on a busy machine a
+After a key, what it does is waited for (tests/helpers/waiting.py), never a time: on a busy machine a
 key, a screen pushed from a callback, a timer or a recompose may take a while."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.rulebook import RulebookScreen
 from tawla.ui.screens.settings import SettingsScreen
 from tawla.ui.screens.too_small import TooSmallScreen
-from tests.waiting import eventually, screen_is, screen_text, settle, shows, wait_until
+from tests.helpers.waiting import eventually, screen_is, screen_text, settle, shows, wait_until
 
 SIZE = (80, 24)
 

@@ -20,7 +20,7 @@ from tawla.ui.game_texts import GamePanel
 from tawla.ui.match_view import MatchTexts, calls_rolls
 from tawla.ui.screens.game import GameScreen
 
-from .waiting import screen_is, strips, wait_until
+from .helpers.waiting import screen_is, strips, wait_until
 
 AR = catalog("ar")
 

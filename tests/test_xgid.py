@@ -17,8 +17,8 @@ from tawla.engine import IdError, MatchInfo, Position, match_from_id, match_id, 
 from tawla.engine.xgid import is_xgid, xgid, xgid_decode
 from tawla.i18n.messages import id_error_text
 
-from .positions import random_position
-from .strategies import positions
+from .helpers.positions import random_position
+from .helpers.strategies import positions
 
 START = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 
@@ -148,7 +148,7 @@ def test_gnubg_reads_our_xgids_as_we_do() -> None:
         cases.append((xgid(position, info), position, info))
     root = Path(__file__).resolve().parent.parent
     out = subprocess.run(
-        [sys.executable, "-m", "tests.gnubg_xgid"],
+        [sys.executable, "-m", "tests.helpers.gnubg_xgid"],
         input="\n".join(text for text, _, _ in cases),
         capture_output=True,
         text=True,

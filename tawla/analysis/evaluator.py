@@ -12,7 +12,7 @@ winning chances, as GNU Backgammon's EMG), for the position after their play (a 
 or before their roll (the cube). Its board is tawla's :class:`~tawla.engine.Position` but for
 the opponent's bar, which Open Sage counts positive (:func:`board_of`).
 
-GNU Backgammon judged its choices in ``tests/bench_eval.py``; its strength is in the README.
+GNU Backgammon judged its choices in ``tests/bench/bench_eval.py``; its strength is in the README.
 Plakoto and Fevga have no evaluator: :func:`unavailable` says so rather than guess.
 """
 
@@ -26,7 +26,7 @@ from tawla.engine import Play, Position, legal_plays
 
 LEVEL = "1ply"
 """Open Sage's raw network (its "1-ply", GNU Backgammon's 0-ply): a hint in a few
-milliseconds, a whole game's analysis in about a second (``tests/bench_eval.py``)."""
+milliseconds, a whole game's analysis in about a second (``tests/bench/bench_eval.py``)."""
 
 PACKAGE = "bgsage"
 """The evaluator's package, as pip knows it (what the hint tells a player to install)."""

@@ -16,7 +16,7 @@ Plays are :class:`~tawla.engine.moves.Play` tuples of :class:`~tawla.engine.move
 :class:`TavlaTurn`, with the same shape as :class:`~tawla.engine.moves.TurnState`.
 
 The rules (sources and the settings for their disagreements: the rules screen and
-``tests/tavla_reference.py``, which enumerates them independently):
+``tests/helpers/tavla_reference.py``, which enumerates them independently):
 
 * **Plakoto.** 15 checkers each on their own 24-point, opposite directions. Landing on a single
   opposing checker pins it; a pinned checker cannot move until every pinner has left, and its

@@ -233,7 +233,7 @@ class TawlaFooter(Footer):
 
         A FooterKey keeps its greyed-out state in ``_disabled`` (read by its click handler) with
         no public setter: setting it here, with the class that draws it, spares rebuilding the
-        whole footer at every key (which costs a frame: see tests/bench_ui.py)."""
+        whole footer at every key (which costs a frame: see tests/bench/bench_ui.py)."""
         if self.listening is not self.screen:
             return  # (the keys shown are a dialog's: its screen's states say nothing of them)
         live = getattr(self.screen, "describe_action", None)

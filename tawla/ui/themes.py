@@ -97,7 +97,7 @@ def first_theme(app: App[Any], name: ThemeName) -> None:
     if theme.dark:
         # Quietly, its colours given to the stylesheet before it is first read: the theme's
         # watcher would read every stylesheet again and restyle every widget after the first
-        # read (2% of the start, tests/bench_ui.py). What else the watcher does is the same as
+        # read (2% of the start, tests/bench/bench_ui.py). What else the watcher does is the same as
         # for Textual's default theme, which is dark too.
         app.set_reactive(App.theme, theme.name)
         app.set_class(True, f"-theme-{theme.name}", update=False)

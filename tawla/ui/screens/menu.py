@@ -46,7 +46,7 @@ class MenuScreen(Localized, Screen[None]):
     async def _add_footer(self) -> None:
         """The footer comes just after the first frame: the menu is drawn a tenth sooner (the
         footer's keys are the most work of the menu, and nobody reads them in the first
-        frame; see tests/bench_ui.py)."""
+        frame; see tests/bench/bench_ui.py)."""
         from tawla.ui.footer import TawlaFooter
 
         if self.up and not self.query(TawlaFooter):

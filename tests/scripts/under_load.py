@@ -1,4 +1,4 @@
-"""The test suite on a busy machine: ``python -m tests.under_load``.
+"""The test suite on a busy machine: ``python -m tests.scripts.under_load``.
 
 CI runs on two cores that other work shares. A test that waits for an amount of time instead
 of for the thing it checks passes on an idle machine and fails there. This runs the README's
@@ -6,12 +6,12 @@ test command (the line ``.ci/run`` runs) in a fresh clone of this repository's H
 many CPU-burning processes beside it as the machine has cores, plus one, and says whether it
 passed and how long it took — once, or ``--runs N`` times in a row.
 
-    python -m tests.under_load                 # one loaded run from a clean clone of HEAD
-    python -m tests.under_load --runs 3        # three in a row (before resolving an issue)
-    python -m tests.under_load --here -- -x tests/test_store.py
+    python -m tests.scripts.under_load                 # one loaded run from a clean clone of HEAD
+    python -m tests.scripts.under_load --runs 3        # three in a row (before resolving an issue)
+    python -m tests.scripts.under_load --here -- -x tests/test_store.py
                                                # pytest in this checkout's environment, loaded
                                                # (quick; what follows -- goes to pytest)
-    python -m tests.under_load --burners 0     # the same run with nothing beside it
+    python -m tests.scripts.under_load --burners 0     # the same run with nothing beside it
 
 Exit status 0 when every run passed. Commit first: the clone holds what is committed.
 """
@@ -103,7 +103,7 @@ def run_once(command: Sequence[str] | str, cwd: Path, log: Path) -> tuple[bool, 
 
 def main(argv: Sequence[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # (a kill takes the tests down too: run_once)
-    parser = argparse.ArgumentParser(prog="python -m tests.under_load", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tests.scripts.under_load", description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=1, help="runs in a row (default 1)")
     parser.add_argument(
         "--burners",

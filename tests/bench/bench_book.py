@@ -1,9 +1,9 @@
 """Benchmark: the players' book over a long history.
 
-    python -m tests.bench_book [--matches N] [--keep DIR]
+    python -m tests.bench.bench_book [--matches N] [--keep DIR]
 
 Writes N finished matches (default 10 000) into a temporary data folder, in the real history
-format: a few dozen random matches and money sessions (tests/randomplay.py) are played once
+format: a few dozen random matches and money sessions (tests/helpers/randomplay.py) are played once
 and written again and again under other names (a dozen players, Arabic and Latin), ids and
 dates over two years, exactly as ``tawla.store.saves`` writes them (names are not part of a
 file's check block). Then, measured in the same run:
@@ -39,7 +39,7 @@ from tawla.store.book import Standings, open_book
 from tawla.store.files import Paths
 from tawla.store.index import Index
 
-from .randomplay import play_random_match, random_rules
+from ..helpers.randomplay import play_random_match, random_rules
 
 PLAYERS = ("Ali", "Badr", "Salma", "Nour", "Omar", "Lina", "علي", "بدر", "سلمى", "نور", "عمر", "لينا")
 

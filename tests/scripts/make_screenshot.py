@@ -1,4 +1,4 @@
-"""Write the README's pictures: ``python -m tests.make_screenshot`` → ``assets/tawla-game.svg``
+"""Write the README's pictures: ``python -m tests.scripts.make_screenshot`` → ``assets/tawla-game.svg``
 (English) and ``assets/tawla-game-ar.svg`` (Arabic).
 
 A seeded 5-point match a few turns in, a checker picked up with its landing points shown and
@@ -13,8 +13,8 @@ from pathlib import Path
 from tawla.ui.app import TawlaApp
 from tawla.ui.screens.game import GameScreen
 
-from .test_snapshots import midgame
-from .waiting import screen_is, wait_until
+from ..helpers.waiting import screen_is, wait_until
+from ..test_snapshots import midgame
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 OUT = {"en": ASSETS / "tawla-game.svg", "ar": ASSETS / "tawla-game-ar.svg"}

@@ -1,6 +1,6 @@
 """Benchmark: how fast the game starts, how much memory it takes, how fast it answers keys.
 
-    python -m tests.bench_ui [--runs N] [--keys N]
+    python -m tests.bench.bench_ui [--runs N] [--keys N]
 
 Each figure is set against a reference measured in the same run (this is a script that prints,
 not a test that fails: a busy machine moves both sides).

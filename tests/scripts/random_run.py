@@ -1,6 +1,6 @@
 """The long random run (not part of the default tests).
 
-    python -m tests.random_run [MATCHES] [--jobs N] [--seed S]
+    python -m tests.scripts.random_run [MATCHES] [--jobs N] [--seed S]
 
 Plays MATCHES (default 100 000) complete random matches and money sessions
 under random rule sets with random decisions, checking the invariants after
@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from tawla.game import replay
 
-from .randomplay import play_random_match, random_rules
+from ..helpers.randomplay import play_random_match, random_rules
 
 
 def _chunk(args: tuple[int, int]) -> tuple[Counter[str], str | None]:

@@ -1,8 +1,8 @@
 """Benchmark: complete random games per second through the whole flow (engine included).
 
-    python -m tests.bench_game [--games N]
+    python -m tests.bench.bench_game [--games N]
 
-Random players (tests/randomplay.py) play N money games without the cube
+Random players (tests/helpers/randomplay.py) play N money games without the cube
 (so games are played out, not dropped), through Match and its actions
 exactly as the UI drives it, without the per-action invariant checks. Prints games per second,
 actions per second and turns per game; also the same games replayed from
@@ -17,7 +17,7 @@ import time
 
 from tawla.game import Match, Phase, RuleSet, SeededDice, replay
 
-from .randomplay import random_action
+from ..helpers.randomplay import random_action
 
 
 def main(argv: list[str] | None = None) -> None:

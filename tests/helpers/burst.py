@@ -6,8 +6,8 @@ hands every key to the driver at once, as a terminal's read of several bytes doe
 waits until the app has taken them all (:func:`taken`): an event, not an amount of time.
 
 What the keys *do* (a screen they push, a recompose, a worker, a timer) may still be on its way
-when ``burst`` returns: a test waits for it (tests/waiting.py), or, for what must not happen,
-gives it :func:`tests.waiting.settle`'s chance after ``burst``.
+when ``burst`` returns: a test waits for it (tests/helpers/waiting.py), or, for what must not happen,
+gives it :func:`tests.helpers.waiting.settle`'s chance after ``burst``.
 """
 
 from __future__ import annotations

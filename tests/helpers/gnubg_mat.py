@@ -1,6 +1,6 @@
 """Run GNU Backgammon's own .mat importer on files and print what it understood, as JSON.
 
-    python -m tests.gnubg_mat FILE.mat[::jacoby] [...]
+    python -m tests.helpers.gnubg_mat FILE.mat[::jacoby] [...]
 
 ``::jacoby`` imports that file with gnubg's Jacoby rule on (for money
 sessions played with it); otherwise it is off.

@@ -1,6 +1,6 @@
 """Ask GNU Backgammon's own ``double`` command whether the player on roll may double, as JSON.
 
-    python -m tests.gnubg_double < match_ids.txt
+    python -m tests.helpers.gnubg_double < match_ids.txt
 
 One Match ID per input line (the player on roll about to roll, the start position on the
 board); one JSON object per line out: the Match ID, whether ``set matchid`` took it as it is
@@ -15,7 +15,7 @@ import json
 import sys
 
 from tawla.engine import match_from_id
-from tests.gnubg_mat import _quiet
+from tests.helpers.gnubg_mat import _quiet
 
 RESET = "cAkAAAAAAAAA"
 """A money game, player 1 on roll (a Match ID no input line has: a refused line is seen)."""

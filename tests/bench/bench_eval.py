@@ -1,9 +1,9 @@
 """Benchmark: the evaluator's strength and speed, judged by GNU Backgammon, in one run.
 
-    python -m tests.bench_eval [--positions N] [--seed S] [--level L] [--judge-ply P] [--top K]
+    python -m tests.bench.bench_eval [--positions N] [--seed S] [--level L] [--judge-ply P] [--top K]
 
 **Strength.** N positions with a choice to make (two or more legal plays with different
-results), from games that look like people's (``tests/eval_positions.py``: each side plays GNU
+results), from games that look like people's (``tests/helpers/eval_positions.py``: each side plays GNU
 Backgammon's 0-ply best move, a fifth of the time its second best or a random play), one in
 two turns taken. On each, three choices: the evaluator's first (``rank`` with the cube dead:
 cubeless money, the fair comparison), pubeval's (``gnubg_nn.pub_best_move``) and GNU
@@ -48,8 +48,8 @@ from tawla.engine.moves import _plays_cached
 from tawla.game import Match
 from tawla.game.events import Rolled
 
-from .eval_positions import Turn, gnu_choice, people_match, people_turns
-from .oracle import gnubg_board
+from ..helpers.eval_positions import Turn, gnu_choice, people_match, people_turns
+from ..helpers.oracle import gnubg_board
 
 BLUNDER = 0.08
 CLASSES = ("opening", "contact", "race", "bear-off")

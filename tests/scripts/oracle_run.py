@@ -1,6 +1,6 @@
 """The large differential run against GNU Backgammon (not part of the default tests).
 
-    python -m tests.oracle_run [PAIRS] [--jobs N] [--seed S]
+    python -m tests.scripts.oracle_run [PAIRS] [--jobs N] [--seed S]
 
 Compares tawla's legal plays with gnubg_nn.moves on PAIRS position x roll
 pairs (default 1 000 000): half from random self-play, half random positions
@@ -20,8 +20,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from tawla.engine import position_id
 
-from .oracle import mismatch
-from .positions import random_position, random_roll, self_play_positions
+from ..helpers.oracle import mismatch
+from ..helpers.positions import random_position, random_roll, self_play_positions
 
 
 def _chunk(args: tuple[int, int]) -> tuple[int, list[str]]:

@@ -1,6 +1,6 @@
 """Read XGIDs with GNU Backgammon's own ``set xgid`` and print what it understood, as JSON.
 
-    python -m tests.gnubg_xgid < xgids.txt
+    python -m tests.helpers.gnubg_xgid < xgids.txt
 
 One XGID per input line; one JSON object per line out: the XGID, gnubg's
 Position ID and Match ID after reading it (``null`` when gnubg refused it).
@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
-from tests.gnubg_mat import _quiet
+from tests.helpers.gnubg_mat import _quiet
 
 
 def main() -> None:

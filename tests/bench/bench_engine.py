@@ -1,6 +1,6 @@
 """Benchmark: legal-play generation, tawla against GNU Backgammon, in one run.
 
-    python -m tests.bench_engine [--count N] [--repeat R]
+    python -m tests.bench.bench_engine [--count N] [--repeat R]
 
 Times the same N self-play and N random positions (each with a random roll)
 through ``gnubg_nn.moves`` (C) and tawla's generator (pure Python, the
@@ -27,8 +27,8 @@ import gnubg_nn
 from tawla.engine import Position, normalise_roll, position_id
 from tawla.engine.moves import _plays_cached
 
-from .oracle import gnubg_board
-from .positions import random_position, random_roll, self_play_positions
+from ..helpers.oracle import gnubg_board
+from ..helpers.positions import random_position, random_roll, self_play_positions
 
 generate = _plays_cached.__wrapped__  # no cache: every call does the work
 

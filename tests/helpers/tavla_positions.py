@@ -11,7 +11,7 @@ its checkers in its home (Plakoto: maybe pinned there); Fevga: no point with bot
 holding its whole starting quarter or a prime with every opposing checker behind, and the
 first-checker rule kept for both sides; Plakoto: no game already ended by the mother rule.
 
-    python -m tests.tavla_positions   # samples of each kind and a timing of the reference
+    python -m tests.helpers.tavla_positions   # samples of each kind and a timing of the reference
 """
 
 from __future__ import annotations

@@ -1,0 +1,1 @@
+"""What the tests use: waiting, key bursts, oracles, position makers, references."""
