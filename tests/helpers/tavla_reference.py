@@ -320,7 +320,13 @@ def _fevga_prime(c: list[int]) -> bool:
         held[q] = c[m] > 0
         if c[m] < 0:
             behind_limit = min(behind_limit, q)
-    return any(all(held[q0 : q0 + 6]) and behind_limit > q0 + 5 for q0 in range(1, 20))
+    # Six held in a row ending at q (q - 5 .. q), every opposing checker below them.
+    run = 0
+    for q in POINTS:
+        run = run + 1 if held[q] else 0
+        if run >= 6 and behind_limit > q:
+            return True
+    return False
 
 
 def _fevga_steps(state: State, die: int, first: str) -> list[tuple[State, bool]]:
