@@ -161,7 +161,19 @@ LAYERS: list[dict[str, tuple[str, ...]]] = [
     {"screens": ("tawla.ui.screens",)},
     {"palette": ("tawla.ui.commands", "tawla.ui.actions")},
     {"app": ("tawla.ui.app",)},
-    {"command line": ("tawla.cli", "tawla.cli_input", "tawla.cli_book", "tawla.cli_eval", "tawla.__main__")},
+    {
+        "command line": (
+            "tawla.cli",
+            "tawla.cli.parser",
+            "tawla.cli.input",
+            "tawla.cli.moves",
+            "tawla.cli.play",
+            "tawla.cli.book",
+            "tawla.cli.evaluate",
+            "tawla.cli.__main__",
+            "tawla.__main__",
+        )
+    },
 ]
 """tawla's layers, lowest first: a module imports from its own part of its layer or from a layer
 below, never from above, and the parts of one layer (the catalogs, the store, the analysis) not
