@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import re
+from pathlib import Path
 
 from textual import events
 from textual.app import App, ComposeResult
@@ -21,11 +22,10 @@ from .helpers.waiting import wait_until
 
 def test_every_private_corner_is_in_the_compat_module_only() -> None:
     """Outside compat.py, tawla names none of the private attributes compat reads."""
-    from pathlib import Path
-
     root = Path(compat.__file__).parent.parent
     names = ("._disabled", "._NO_MATCHES", "._suggestion", "._cursor_visible", "._driver", "widgets._footer")
     names += ("._pruning", "._closing", "AwaitComplete.nothing", "._context", "._bindings_ready")
+    names += ("._cell_offset_to_index", "._on_mount")
     for path in root.rglob("*.py"):
         if path.name == "compat.py":
             continue
@@ -37,8 +37,6 @@ def test_every_private_corner_is_in_the_compat_module_only() -> None:
 def test_the_tests_read_textual_s_private_corners_in_one_module() -> None:
     """The tests read Textual's privates (an app's pending error, its driver, the compositor's rows)
     through tests/helpers/waiting.py only, whose helpers the test below runs."""
-    from pathlib import Path
-
     names = ("._exception", "._driver", "._compositor", "._background_screens", "textual._context", "widgets._footer")
     for path in Path(__file__).parent.glob("*.py"):
         if path.name in ("waiting.py", "test_compat.py"):
@@ -98,6 +96,61 @@ async def test_footer_keys_input_state_and_the_driver_are_where_compat_reads_the
 
 
 def test_the_input_still_maps_a_click_through_cell_offset_to_index() -> None:
-    """tawla's right-to-left field overrides it (tawla/ui/fields.py): the click handler must call it."""
+    """compat.CellOffsetInput overrides it, for tawla's right-to-left field (tawla/ui/fields.py):
+    the click and drag handlers must call it."""
     assert callable(getattr(Input, "_cell_offset_to_index", None))
     assert inspect.getsource(Input).count("self._cell_offset_to_index(") >= 2, "a click no longer goes through it"
+    assert "cell_offset_to_index" not in vars(Input), "Input has a public name for it now: use that"
+
+
+async def test_a_click_lands_where_cell_offset_to_index_says() -> None:
+    class Mirrored(compat.CellOffsetInput):
+        def cell_offset_to_index(self, offset: int) -> int:
+            return len(self.value) - super().cell_offset_to_index(offset)
+
+    class Probe(App[None]):
+        def compose(self) -> ComposeResult:
+            yield compat.CellOffsetInput("abcdef", id="plain")
+            yield Mirrored("abcdef", id="mirrored")
+
+    app = Probe()
+    async with app.run_test() as pilot:
+        for name, expected in (("plain", 2), ("mirrored", 4)):
+            field = app.query_one(f"#{name}", Input)
+            left = field.content_region.x - field.region.x
+            assert await pilot.click(field, offset=(left + 2, field.content_region.y - field.region.y))
+            await wait_until(pilot, lambda f=field, e=expected: f.cursor_position == e, f"the {name} field's cursor")
+
+
+def test_the_palette_still_takes_the_screen_under_it_in_its_own_mount_handler() -> None:
+    """compat.guard_mount stops it when there is no screen under the palette (tawla/ui/commands.py)."""
+    assert "_on_mount" in vars(CommandPalette)
+    assert "screen_stack[-2]" in inspect.getsource(vars(CommandPalette)["_on_mount"])
+
+
+async def test_a_guarded_mount_stops_the_mount_handlers_above_it() -> None:
+    """Textual still calls one mount handler per class up the MRO, ``_on_mount`` first, and stops
+    at ``prevent_default``: compat.guard_mount's guard runs first and, refusing, stops them."""
+    from textual.widget import Widget
+
+    mounted: list[str] = []
+
+    class Base(Widget):
+        def _on_mount(self) -> None:
+            mounted.append(self.id or "")
+
+    @compat.guard_mount
+    class Guarded(Base):
+        def mount_refused(self) -> bool:
+            return self.id == "refused"
+
+    class Probe(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Guarded(id="refused")
+            yield Guarded(id="allowed")
+
+    app = Probe()
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: "allowed" in mounted, "the allowed widget's mount")
+        await pilot.pause()
+        assert mounted == ["allowed"]
