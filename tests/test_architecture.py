@@ -228,3 +228,18 @@ def test_the_layer_check_finds_a_planted_upward_import_and_a_planted_circle() ->
     assert _upward(graph) == ["tawla.ui.board -> tawla.ui.screens.game"]
     graph["tawla.ui.screens.game"].add("tawla.ui.board")
     assert _circle(graph) is not None
+
+
+SCREEN_LINES = 600
+"""The most lines a module of tawla/ui/screens/ may have: past it, a screen holds more than one
+thing to understand, and splits along what it does (the book's figures screen, a game's questions)."""
+
+
+def test_no_screen_module_is_longer_than_it_can_be_read() -> None:
+    screens = ENGINE.parent / "ui" / "screens"
+    long = {
+        str(path.relative_to(screens)): n
+        for path in sorted(screens.rglob("*.py"))
+        if (n := len(path.read_text("utf-8").splitlines())) > SCREEN_LINES
+    }
+    assert not long, f"modules of tawla/ui/screens/ over {SCREEN_LINES} lines: {long}"
