@@ -161,7 +161,19 @@ LAYERS: list[dict[str, tuple[str, ...]]] = [
     {"screens": ("tawla.ui.screens",)},
     {"palette": ("tawla.ui.commands", "tawla.ui.actions")},
     {"app": ("tawla.ui.app",)},
-    {"command line": ("tawla.cli", "tawla.cli_input", "tawla.cli_book", "tawla.cli_eval", "tawla.__main__")},
+    {
+        "command line": (
+            "tawla.cli",
+            "tawla.cli.parser",
+            "tawla.cli.input",
+            "tawla.cli.moves",
+            "tawla.cli.play",
+            "tawla.cli.book",
+            "tawla.cli.evaluate",
+            "tawla.cli.__main__",
+            "tawla.__main__",
+        )
+    },
 ]
 """tawla's layers, lowest first: a module imports from its own part of its layer or from a layer
 below, never from above, and the parts of one layer (the catalogs, the store, the analysis) not
@@ -216,3 +228,18 @@ def test_the_layer_check_finds_a_planted_upward_import_and_a_planted_circle() ->
     assert _upward(graph) == ["tawla.ui.board -> tawla.ui.screens.game"]
     graph["tawla.ui.screens.game"].add("tawla.ui.board")
     assert _circle(graph) is not None
+
+
+SCREEN_LINES = 600
+"""The most lines a module of tawla/ui/screens/ may have: past it, a screen holds more than one
+thing to understand, and splits along what it does (the book's figures screen, a game's questions)."""
+
+
+def test_no_screen_module_is_longer_than_it_can_be_read() -> None:
+    screens = ENGINE.parent / "ui" / "screens"
+    long = {
+        str(path.relative_to(screens)): n
+        for path in sorted(screens.rglob("*.py"))
+        if (n := len(path.read_text("utf-8").splitlines())) > SCREEN_LINES
+    }
+    assert not long, f"modules of tawla/ui/screens/ over {SCREEN_LINES} lines: {long}"

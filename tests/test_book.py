@@ -551,7 +551,7 @@ def test_weeks_begin_on_monday_and_months_on_the_first_in_the_local_time_zone() 
 
 
 def test_the_books_games_are_the_games_a_match_plays_and_the_commands_and_the_screens() -> None:
-    from tawla.cli import build_parser
+    from tawla.cli.parser import build_parser
     from tawla.ui.screens.book import GAMES
 
     assert [g.value for g in Games] == ["all", *(c.value for c in GameChoice)]
@@ -1268,7 +1268,7 @@ M = "\u200f"
 
 
 def run_book(lang: str, **options: Any) -> str:
-    from tawla import cli_book
+    from tawla.cli import book as cli_book
 
     out = io.StringIO()
     assert cli_book.run(Book(cli_records()), lang, out, now=T0 + timedelta(days=10), zone=UTC, **options) == 0

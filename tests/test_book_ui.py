@@ -30,7 +30,8 @@ from tawla.store.files import Paths, atomic_write
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.screens.book import GAMES as GAME_KEYS
-from tawla.ui.screens.book import PERIODS, PLAYS, BookScreen, FiguresScreen, PlayerPicker
+from tawla.ui.screens.book import PERIODS, PLAYS, BookScreen, PlayerPicker
+from tawla.ui.screens.book_figures import FiguresScreen
 from tawla.ui.screens.dialogs import ConfirmScreen, LineScreen, ResultScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.new_match import NewMatchScreen

@@ -354,7 +354,7 @@ def test_every_translated_argparse_message_is_one_argparse_asks_for() -> None:
     import ast
     import re
 
-    from tawla.cli import _ARGPARSE_MESSAGES, ArgparseTranslations
+    from tawla.cli.parser import _ARGPARSE_MESSAGES, ArgparseTranslations
     from tawla.i18n import catalog
 
     source = ast.parse(Path(argparse.__file__).read_text(encoding="utf-8"))
@@ -386,7 +386,7 @@ def test_argparse_speaks_english_again_for_anyone_else() -> None:
     import argparse
     import gettext
 
-    from tawla.cli import build_parser
+    from tawla.cli.parser import build_parser
 
     with pytest.raises(SystemExit):
         build_parser("ar").parse_args(["--bogus"])
@@ -407,7 +407,7 @@ def test_without_a_terminal_the_game_says_so_and_exits_2(lang: str, words: str, 
 
 @pytest.mark.parametrize("seed", ["9223372036854775808", "-9223372036854775808", "0", "٤٢"])
 def test_the_command_line_accepts_every_seed_a_save_holds(seed: str) -> None:
-    from tawla.cli import build_parser
+    from tawla.cli.parser import build_parser
     from tawla.game import Match, RuleSet, SeededDice
     from tawla.store import saves
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tawla.cli import main, moves_lines
+from tawla.cli import main
+from tawla.cli.moves import moves_lines
 from tawla.engine import Position, apply_step
 from tawla.engine.ids import MatchInfo, match_id
 from tawla.engine.moves import make_step
@@ -425,8 +426,8 @@ def test_the_skill_figures_are_the_sums_of_the_losses_recomputed_from_the_histor
 
 def test_the_command_line_imports_no_evaluator_until_a_command_needs_it() -> None:
     code = (
-        "import sys; from tawla.cli import build_parser; build_parser('ar').parse_args(['hint', 'x', '31']);"
-        "print(sorted(m for m in sys.modules if m.startswith(('bgsage', 'tawla.analysis', 'tawla.cli_eval'))))"
+        "import sys; from tawla.cli.parser import build_parser; build_parser('ar').parse_args(['hint', 'x', '31']);"
+        "print(sorted(m for m in sys.modules if m.startswith(('bgsage', 'tawla.analysis', 'tawla.cli.evaluate'))))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert done.stdout.strip() == "[]"

@@ -298,7 +298,7 @@ def _finished(names: tuple[str, str], computer: set[int], seed: int) -> Match:
 
 
 def test_the_book_counts_the_computer_as_a_player_of_its_own(tmp_path: Path) -> None:
-    from tawla.cli_book import table as book_table
+    from tawla.cli.book import table as book_table
     from tawla.store.book import COMPUTER as KEY
     from tawla.store.book import Period, Play, open_book
 

@@ -43,7 +43,8 @@ from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.footer import TawlaFooter, describe
 from tawla.ui.match_view import MatchView
-from tawla.ui.screens.book import BookScreen, FiguresScreen
+from tawla.ui.screens.book import BookScreen
+from tawla.ui.screens.book_figures import FiguresScreen
 from tawla.ui.screens.check_rtl import CheckRtlScreen
 from tawla.ui.screens.dialogs import (
     AnswerScreen,

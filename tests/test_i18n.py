@@ -160,7 +160,7 @@ _PROSE = re.compile(r"[A-Za-z]{2,}[,.!?:]? +[A-Za-z]{2,}|[\u0621-\u064a]")
 _STYLE_WORDS = {"bold", "dim", "italic", "underline", "reverse", "strike", "blink", "on", "not"}
 _PLAYER_FACING = [
     *sorted((ROOT / "tawla" / "ui").rglob("*.py")),
-    *(ROOT / "tawla" / name for name in ("cli.py", "cli_input.py", "cli_eval.py")),
+    *sorted((ROOT / "tawla" / "cli").rglob("*.py")),
 ]
 _LETTER_TABLES = {"keys.py"}  # the Arabic keyboard layout: letters, not words
 

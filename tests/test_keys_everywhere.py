@@ -38,7 +38,8 @@ from tawla.ui.app import TawlaApp
 from tawla.ui.compat import FooterKey
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import ARABIC_LAYOUT, EVERYWHERE, LIGATURES
-from tawla.ui.screens.book import BookScreen, FiguresScreen, PlayerPicker
+from tawla.ui.screens.book import BookScreen, PlayerPicker
+from tawla.ui.screens.book_figures import FiguresScreen
 from tawla.ui.screens.check_rtl import CheckRtlScreen
 from tawla.ui.screens.dialogs import (
     AnswerScreen,

@@ -28,7 +28,8 @@ from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.compat import FooterKey
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.screens.book import BookScreen, FiguresScreen
+from tawla.ui.screens.book import BookScreen
+from tawla.ui.screens.book_figures import FiguresScreen
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.help import HelpScreen
 from tawla.ui.screens.ids import IdsScreen

@@ -271,7 +271,7 @@ async def test_the_replay_says_each_moves_loss_and_the_better_play_on_request() 
 
 
 def test_the_book_averages_the_error_rate_over_the_matches_analysed_and_dashes_the_rest(tmp_path: Path) -> None:
-    from tawla.cli_book import table
+    from tawla.cli.book import table
     from tawla.store.book import Period
 
     from .test_book_ui import history

@@ -36,7 +36,8 @@ from tawla.store.settings import Digits, Preferences, Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.compat import FooterKey
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.screens.book import BookScreen, FiguresScreen
+from tawla.ui.screens.book import BookScreen
+from tawla.ui.screens.book_figures import FiguresScreen
 from tawla.ui.screens.check_rtl import CheckRtlScreen
 from tawla.ui.screens.dialogs import ResignLevelScreen, ResultScreen
 from tawla.ui.screens.game import GameScreen

@@ -4,17 +4,22 @@ needed: one module, so that a new Textual is met here, each use saying what is m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.dom import DOMNode
+from textual.events import Mount
+from textual.message_pump import MessagePump
+from textual.widgets import Input
 from textual.widgets._footer import FooterKey  # (Missing: FooterKey is not exported by textual.widgets)
 
 __all__ = [
+    "CellOffsetInput",
     "ErrorHook",
     "FooterKey",
     "bindings_ready",
     "cursor_shown",
     "going",
+    "guard_mount",
     "key_disabled",
     "no_matches_id",
     "nothing_to_await",
@@ -71,6 +76,28 @@ class ErrorHook:
             super()._handle_exception(error)  # type: ignore[misc]
 
 
+Pump = TypeVar("Pump", bound=MessagePump)
+
+
+def guard_mount(cls: type[Pump]) -> type[Pump]:
+    """A class decorator: at mount, ``cls.mount_refused()`` is asked first, and when it answers
+    True, no class above ``cls`` in its MRO handles the Mount (their ``_on_mount`` and
+    ``on_mount`` are not called). (Missing: a public hook that runs before a Textual class's
+    own private ``_on_mount``.)
+
+    The guard is ``cls``'s own ``_on_mount``: Textual calls one handler of each class of the MRO,
+    in order, and stops at ``prevent_default``. One per class: ``_on_mount`` if the class has
+    one, else ``on_mount``; so an ``on_mount`` of ``cls``'s own is not called (as it was not when
+    the guard was written in ``cls``)."""
+
+    def _on_mount(self: Any, event: Mount) -> None:
+        if self.mount_refused():
+            event.prevent_default()
+
+    setattr(cls, "_on_mount", _on_mount)  # noqa: B010 (the name is Textual's private one)
+    return cls
+
+
 # -- the footer's keys ----------------------------------------------------------------------
 
 
@@ -103,6 +130,23 @@ def nothing_to_await() -> Any:
     from textual.await_complete import AwaitComplete
 
     return AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+
+
+# -- a text field -------------------------------------------------------------------------
+
+
+class CellOffsetInput(Input):
+    """An Input whose clicks go through :meth:`cell_offset_to_index`: a subclass that draws its
+    cells elsewhere than Textual does overrides it. (Missing: a public hook; Input maps a click
+    or a drag to a position in its private ``_cell_offset_to_index``.)"""
+
+    def cell_offset_to_index(self, offset: int) -> int:
+        """The position of the cell ``offset`` cells from the field's left edge (the content's,
+        scrolled as Textual scrolls it): Textual's own mapping, cell widths counted."""
+        return super()._cell_offset_to_index(offset)
+
+    def _cell_offset_to_index(self, offset: int) -> int:
+        return self.cell_offset_to_index(offset)
 
 
 # -- a text field's state --------------------------------------------------------------------

@@ -15,10 +15,12 @@ When the terminal lays out right-to-left text itself (the "terminal" setting), t
 Textual's own: the value goes out logical, as everything else does then.
 
 Besides Input's public API (``render_line``, ``cursor_screen_offset``, its actions), this reads
-two of its attributes, ``_suggestion`` (the completion on offer) and ``_cursor_visible`` (the
-blink), and overrides ``_cell_offset_to_index`` (a click's cell to a position): Textual 8's
-names. tests/test_typing_rtl.py fails if the first or the last changes; were the blink's flag
-renamed, the cursor would only stop blinking (tawla's fields do not blink).
+two of its private attributes through :mod:`tawla.ui.compat`, the suggestion (the completion on
+offer) and the cursor's blink, and maps a click's cell to a position in
+:meth:`~tawla.ui.compat.CellOffsetInput.cell_offset_to_index`, compat's public name for Input's
+private mapping. tests/test_compat.py and tests/test_typing_rtl.py fail if the suggestion or the
+mapping changes; were the blink's flag renamed, the cursor would only stop blinking (tawla's
+fields do not blink).
 """
 
 from __future__ import annotations
@@ -34,11 +36,10 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Offset
 from textual.strip import Strip
-from textual.widgets import Input
 from textual.widgets.input import Selection
 
 from tawla.i18n.bidi import embedding_levels, has_rtl, hold_ltr, shape, visual, visual_order, without_controls
-from tawla.ui.compat import cursor_shown, suggestion_of
+from tawla.ui.compat import CellOffsetInput, cursor_shown, suggestion_of
 
 if TYPE_CHECKING:
     from tawla.i18n.words import Words
@@ -185,7 +186,7 @@ def _owners(value: str, shaped: str) -> list[tuple[int, ...]] | None:
     return owners
 
 
-class BidiInput(Input):
+class BidiInput(CellOffsetInput):
     """Textual's Input, its value drawn as it reads (see the module's docstring).
 
     ``direction``: the paragraph's direction — that of the interface (``"auto"``: a name), or
@@ -334,11 +335,11 @@ class BidiInput(Input):
         _text, start, cursor = self._row(width)
         return Offset(x + start + max(cursor, 0), y)
 
-    def _cell_offset_to_index(self, offset: int) -> int:
+    def cell_offset_to_index(self, offset: int) -> int:
         """A click: the position of the cell clicked as drawn. (Textual's Input maps its
-        cells to positions here, for the mouse; this field draws its cells elsewhere.)"""
+        cells to positions through this, for the mouse; this field draws its cells elsewhere.)"""
         if not self.drawn_by_tawla or not self.value:
-            return super()._cell_offset_to_index(offset)
+            return super().cell_offset_to_index(offset)
         width = self.scrollable_content_region.width
         _text, start, _cursor = self._row(width)
         layout = self.field_layout()

@@ -1,9 +1,11 @@
 """What every command of the command line reads its input with: catalog texts as plain text, the
-error a player's input makes, and a roll (:mod:`tawla.cli`, :mod:`tawla.cli_eval`)."""
+error a player's input makes and the line that reports it, and a roll (:mod:`tawla.cli.moves`,
+:mod:`tawla.cli.evaluate`, :mod:`tawla.cli.parser`)."""
 
 from __future__ import annotations
 
 import re
+import sys
 
 from tawla.i18n import plain
 from tawla.i18n import tr as _tr
@@ -21,6 +23,12 @@ def tr(lang: str, key: str, /, **params: object) -> str:
 
 class InputError(ValueError):
     """Bad input on the command line or in a batch line; the message is for the player."""
+
+
+def fail(lang: str, message: str) -> int:
+    """Say what is wrong on one line of the standard error; the exit status of bad input (2)."""
+    sys.stderr.write(tr(lang, "cli.error.report", prog="tawla", message=message) + "\n")
+    return 2
 
 
 def parse_roll(text: str, lang: str) -> tuple[int, int]:

@@ -1,93 +1,26 @@
-"""The ``tawla`` command: the game, ``tawla moves`` for analysis, ``tawla hint`` and ``tawla analyse``
-for the evaluator (:mod:`tawla.cli_eval`) and ``tawla book`` for the players' book.
-
-Exit status: 0 on success, 2 for bad input (options, IDs, dice), as argparse does; bad input
-prints one line saying what is wrong, in the player's language (the usage is ``--help``'s).
-1 when ``hint`` or ``analyse`` finds no evaluator on this machine.
+"""The ``tawla`` command's arguments, parsed in the player's language: :func:`build_parser` (the
+options and the commands, their help from the catalogs), argparse's own messages translated from
+the catalogs (:class:`ArgparseTranslations`), and the ``--lang`` read before the parser is built.
 """
 
 from __future__ import annotations
 
 import argparse
 import gettext
-import json
-import os
 import re
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn
 
 from tawla import __version__
-from tawla.cli_input import DIGITS as _DIGITS
-from tawla.cli_input import InputError as InputError  # (re-exported: the commands' shared input)
-from tawla.cli_input import batch_line
-from tawla.cli_input import parse_roll as parse_roll
-from tawla.cli_input import tr as tr
-from tawla.engine import IdError, Position, legal_plays, position_from_id, position_id
-from tawla.engine.notation import format_play
-from tawla.engine.tavla import BoardTextError, FirstChecker, Game, Mother, TavlaBoard, Variant, parse_board, tavla_plays
-from tawla.i18n import LANGUAGES, choose_language
-
-BACKGAMMON = Variant(Game.BACKGAMMON)
+from tawla.cli.input import DIGITS, tr
+from tawla.engine.tavla import FirstChecker, Game, Mother
+from tawla.i18n import LANGUAGES
 
 
-def _position(text: str, lang: str) -> Position:
-    try:
-        return position_from_id(text)
-    except IdError as exc:
-        from tawla.i18n.messages import id_error_text  # (it brings the game's rules: not at every start)
-
-        raise InputError(tr(lang, "cli.error.position_id", id=text, problem=id_error_text(lang, exc))) from None
-
-
-def _board(text: str, variant: Variant, lang: str) -> TavlaBoard:
-    try:
-        return parse_board(variant.game, text)
-    except BoardTextError as exc:
-        problem = tr(lang, f"board_text.{exc.code}", **exc.params)
-        raise InputError(tr(lang, "cli.error.board", text=text, problem=problem)) from None
-
-
-def _plays(position_text: str, roll: tuple[int, int], variant: Variant, lang: str) -> tuple[str, list[tuple[str, str]]]:
-    """The position as written back, and each play as (move, result), both in the game's text."""
-    if variant.game is Game.BACKGAMMON:
-        position = _position(position_text, lang)
-        return position_id(position), [(format_play(p), position_id(p.result)) for p in legal_plays(position, roll)]
-    board = _board(position_text, variant, lang)
-    return board.text(), [(format_play(p), p.result.text()) for p in tavla_plays(board, roll, variant)]
-
-
-def moves_lines(pid: str, roll_text: str, lang: str, variant: Variant = BACKGAMMON) -> list[str]:
-    """Lines ``move<TAB>resulting position`` (mover's view), or ``pass<TAB>the same position``;
-    a Position ID for backgammon, tawla's position text for Plakoto and Fevga."""
-    roll = parse_roll(roll_text, lang)
-    return [f"{move}\t{result}" for move, result in _plays(pid, roll, variant, lang)[1]]
-
-
-def moves_record(line: str, lang: str, variant: Variant = BACKGAMMON) -> dict[str, object]:
-    """The JSON object for one batch line."""
-    try:
-        text, roll = batch_line(line, lang)
-        position, plays = _plays(text, roll, variant, lang)
-    except InputError as exc:
-        return {"input": line.strip(), "error": str(exc)}
-    return {
-        "position": position,
-        "dice": list(roll),
-        "plays": [{"move": move, "result": result} for move, result in plays if move != "pass"],
-    }
-
-
-def run_batch(lines: Iterable[str], out: TextIO, lang: str, variant: Variant = BACKGAMMON) -> None:
-    """Answer every non-empty line; bad lines get an ``{"error": ...}`` object."""
-    for line in lines:
-        if line.strip():
-            out.write(json.dumps(moves_record(line, lang, variant), ensure_ascii=False))
-            out.write("\n")
-
-
-def _prescan_lang(argv: Sequence[str]) -> str | None:
+def prescan_lang(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of the command line, read before there is a parser to read it (the
+    parser speaks the language it names)."""
     for i, arg in enumerate(argv):
         if arg == "--lang" and i + 1 < len(argv):
             return argv[i + 1]
@@ -237,7 +170,7 @@ def seed_type(lang: str) -> Callable[[str], int]:
 
     def seed(text: str) -> int:
         try:
-            value = int(text.strip().translate(_DIGITS))
+            value = int(text.strip().translate(DIGITS))
         except ValueError:
             value = None
         if value is None or abs(value) > SEED_LIMIT:
@@ -305,86 +238,3 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     )
     book.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=tr(lang, "cli.help.lang"))
     return parser
-
-
-def _fail(lang: str, message: str) -> int:
-    sys.stderr.write(tr(lang, "cli.error.report", prog="tawla", message=message) + "\n")
-    return 2
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``tawla`` console script."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    lang = choose_language(_prescan_lang(argv))
-    args = build_parser(lang).parse_args(argv)
-    if args.command == "moves":
-        variant = Variant(Game(args.game), Mother(args.mother), FirstChecker(args.first))
-        if args.batch:
-            if args.position_id is not None:
-                return _fail(lang, tr(lang, "cli.error.missing"))
-            run_batch(sys.stdin, sys.stdout, lang, variant)
-            return 0
-        if args.position_id is None or args.roll is None:
-            return _fail(lang, tr(lang, "cli.error.missing"))
-        try:
-            lines = moves_lines(args.position_id, args.roll, lang, variant)
-        except InputError as exc:
-            return _fail(lang, str(exc))
-        sys.stdout.write("".join(line + "\n" for line in lines))
-        return 0
-    if args.command == "book":
-        return run_book(args, lang)
-    if args.command in ("hint", "analyse"):
-        from tawla import cli_eval  # (the evaluator is imported there, on first use)
-
-        if args.command == "hint":
-            return cli_eval.run_hint(args, lang, sys.stdin, sys.stdout, sys.stderr)
-        return cli_eval.run_analyse(args, lang, sys.stdout, sys.stderr)
-    return run_game(args, lang)
-
-
-def run_book(args: argparse.Namespace, lang: str) -> int:
-    """``tawla book``: the players' book from the data folder, as a table or CSV."""
-    from tawla import cli_book
-    from tawla.store.book import Games, Period, Play, open_book
-    from tawla.store.files import default_paths
-
-    book = open_book(default_paths())
-    try:
-        return cli_book.run(
-            book, lang, sys.stdout, Period(args.period), Play(args.rules), as_csv=args.csv, game=Games(args.game)
-        )
-    except BrokenPipeError:  # (``tawla book | head``): the reader has what it wanted
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (so that the exit's flush is quiet)
-        return 0
-
-
-def run_game(args: argparse.Namespace, lang: str) -> int:
-    """Start the Textual game. Exit status: 0, 2 without a terminal, 70 after an error that
-    stopped the game (the match saved, a crash report written: see ``TawlaApp``)."""
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return _fail(lang, tr(lang, "cli.error.not_a_terminal"))
-    from tawla.game import DiceSource, FairDice, ManualDice, SeededDice
-    from tawla.store.files import default_paths
-    from tawla.ui.app import TawlaApp
-    from tawla.ui.terminal import terminal_bidi_sequence
-
-    dice: DiceSource
-    if args.dice == "manual":
-        dice = ManualDice()
-    elif args.seed is not None:
-        dice = SeededDice(args.seed)
-    else:
-        dice = FairDice()
-    app = TawlaApp(lang=args.lang, dice=dice, paths=default_paths(), resume=args.resume)
-    try:
-        app.run()
-    finally:
-        # Leave the terminal ordering text itself again, as it was before.
-        sys.stdout.write(terminal_bidi_sequence(False))
-        sys.stdout.flush()
-    return app.return_code or 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

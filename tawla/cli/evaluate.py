@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from tawla.cli_input import InputError, batch_line, parse_roll, tr
+from tawla.cli.input import InputError, batch_line, parse_roll, tr
 from tawla.engine import IdError, Position, position_from_id, position_id
 from tawla.engine.notation import format_play
 from tawla.i18n import tr_n

@@ -4,7 +4,7 @@ The table: a title line (the period, the kind of play, the game when one is chos
 many matches), the players against everyone, then every pair head to head, and a legend.
 Pairs of figures share a column, joined by an en dash (games won–lost, gammons given–taken,
 doubles offered–taken–dropped). In Arabic the lines are printed in logical order, as the rest of the
-command line is (see :mod:`tawla.cli`), each beginning and every cell ending with a
+command line is (see :mod:`tawla.cli.parser`), each beginning and every cell ending with a
 right-to-left mark (U+200F): a terminal that lays Arabic out itself then shows the
 columns from the right, and a name or a number cannot run into its neighbour (bidi rule
 W7 would otherwise turn the numbers after a Latin name left to right).
@@ -16,7 +16,10 @@ column as plain digits, the header in the chosen language, no marks.
 
 from __future__ import annotations
 
+import argparse
 import csv
+import os
+import sys
 from datetime import datetime, tzinfo
 from typing import TextIO
 
@@ -192,3 +195,18 @@ def run(
     else:
         out.write("".join(line + "\n" for line in table(book, standings, lang, zone)))
     return 0
+
+
+def run_book(args: argparse.Namespace, lang: str) -> int:
+    """``tawla book``: the players' book from the data folder, as a table or CSV."""
+    from tawla.store.book import open_book
+    from tawla.store.files import default_paths
+
+    book = open_book(default_paths())
+    try:
+        return run(
+            book, lang, sys.stdout, Period(args.period), Play(args.rules), as_csv=args.csv, game=Games(args.game)
+        )
+    except BrokenPipeError:  # (``tawla book | head``): the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (so that the exit's flush is quiet)
+        return 0

@@ -1,0 +1,39 @@
+"""The ``tawla`` command: the game (:mod:`tawla.cli.play`), ``tawla moves`` for analysis
+(:mod:`tawla.cli.moves`), ``tawla hint`` and ``tawla analyse`` for the evaluator
+(:mod:`tawla.cli.evaluate`) and ``tawla book`` for the players' book (:mod:`tawla.cli.book`);
+the arguments are parsed in the player's language (:mod:`tawla.cli.parser`).
+
+Exit status: 0 on success, 2 for bad input (options, IDs, dice), as argparse does; bad input
+prints one line saying what is wrong, in the player's language (the usage is ``--help``'s).
+1 when ``hint`` or ``analyse`` finds no evaluator on this machine.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from tawla.cli.moves import run_moves
+from tawla.cli.parser import build_parser, prescan_lang
+from tawla.cli.play import run_game
+from tawla.i18n import choose_language
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tawla`` console script."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = choose_language(prescan_lang(argv))
+    args = build_parser(lang).parse_args(argv)
+    if args.command == "moves":
+        return run_moves(args, lang)
+    if args.command == "book":
+        from tawla.cli.book import run_book  # (the book's modules: only for this command)
+
+        return run_book(args, lang)
+    if args.command in ("hint", "analyse"):
+        from tawla.cli import evaluate  # (the evaluator is imported there, on first use)
+
+        if args.command == "hint":
+            return evaluate.run_hint(args, lang, sys.stdin, sys.stdout, sys.stderr)
+        return evaluate.run_analyse(args, lang, sys.stdout, sys.stderr)
+    return run_game(args, lang)
