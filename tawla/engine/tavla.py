@@ -37,9 +37,10 @@ fifteenth checker off) ends the play; such a play counts as using every die.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import mul
 from typing import NamedTuple
 
 from tawla.engine.explain import Reason, Why
@@ -124,10 +125,12 @@ class TavlaBoard:
         self._set(game, s, p)
 
     def _set(self, game: Game, slots: tuple[int, ...], pins: tuple[int, ...]) -> None:
-        object.__setattr__(self, "game", game)
-        object.__setattr__(self, "slots", slots)
-        object.__setattr__(self, "pins", pins)
-        object.__setattr__(self, "_hash", hash((game, slots, pins)))
+        # Straight into the slots (``__setattr__`` refuses); the hash when first asked for: a
+        # generator makes many boards that nothing hashes.
+        _SET_GAME(self, game)
+        _SET_SLOTS(self, slots)
+        _SET_PINS(self, pins)
+        _SET_HASH(self, -1)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a TavlaBoard is immutable")
@@ -160,10 +163,14 @@ class TavlaBoard:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TavlaBoard):
             return NotImplemented
-        return self._hash == other._hash and (self.game, self.slots, self.pins) == (other.game, other.slots, other.pins)
+        return self.slots == other.slots and self.pins == other.pins and self.game is other.game
 
     def __hash__(self) -> int:
-        return self._hash
+        h = self._hash
+        if h == -1:  # (never a hash: Python makes -1 -2)
+            h = hash((self.game, self.slots, self.pins))
+            _SET_HASH(self, h)
+        return h
 
     def pinned(self, point: int) -> int:
         """+1 when a mover's checker lies pinned under the opponent's on ``point``, -1 when an
@@ -244,6 +251,13 @@ class TavlaBoard:
 
     def __repr__(self) -> str:
         return f"TavlaBoard({self.game.value}, {self.text()!r})"
+
+
+_SET_GAME = vars(TavlaBoard)["game"].__set__
+_SET_SLOTS = vars(TavlaBoard)["slots"].__set__
+_SET_PINS = vars(TavlaBoard)["pins"].__set__
+_SET_HASH = vars(TavlaBoard)["_hash"].__set__
+"""The setters of a TavlaBoard's slots, for :meth:`TavlaBoard._set`."""
 
 
 def opponent_point(game: Game, point: int) -> int:
@@ -470,88 +484,322 @@ class _Rules:
         return None
 
 
-def _over(board: TavlaBoard, rules: _Rules) -> bool:
-    """Whether the game is already over on ``board``, for either side: nothing more is played."""
-    if board.is_game_over():
+# -- the fast generator: two lists moved in place, boards keyed by an int ---------------------
+#
+# The generator and the turn's ``legal`` (below) work on the board's two lists, ``s`` (the
+# signed counts on top) and ``pn`` (the pins), changed in place by each step and changed back
+# after it: no list is copied. A board is told apart from the others by one int, its key,
+# ``sum((s[p] - 64 * pn[p]) * 256**p)`` (every |s[p] - 64 * pn[p]| < 128, so no two boards share
+# one), which a step changes by a difference the kernel works out with the step: no tuple is
+# built and hashed for every board met.
+
+_PIN_WEIGHT = 64
+_W = tuple(1 << (8 * p) for p in range(26))
+"""The weight of each point in a board's key."""
+_W_PIN = tuple((_PIN_WEIGHT + 2) * w for w in _W)
+"""How much a board's key changes where a checker is pinned (the top goes from -1 to 1 and the
+pin from 0 to -1) or freed."""
+_NO_PINS = (0,) * 26
+
+_Move = tuple[int, int, bool, int, int, int, bool]
+"""A legal step as the kernel gives it: source, dest (0 = off), hit (a pin made), the counts on
+top of the source and the dest after it (the source's is -1 when it freed a pinned checker),
+the key's difference, and whether it ends the game at once."""
+_Moves = Callable[[list[int], int], list[_Move]]
+"""The kernel: the legal steps of a die (the second argument) from the sources (the first:
+the points the mover may leave, highest first) on the lists it was made for."""
+
+_FEVGA_Q = (0, *(opponent_point(Game.FEVGA, p) for p in range(1, 25)), 0)
+"""Fevga: the opponent's number of each of the mover's points, and (the map is its own
+inverse) the mover's point of each of the opponent's numbers."""
+
+
+def _key(s: Sequence[int], pn: Sequence[int]) -> int:
+    """A board's key (see above)."""
+    key: int = sum(map(mul, s, _W))
+    return key - _PIN_WEIGHT * sum(map(mul, pn, _W)) if any(pn) else key
+
+
+def _sources(s: Sequence[int]) -> list[int]:
+    """The points the mover may leave, highest first."""
+    return [p for p in range(24, 0, -1) if s[p] > 0]
+
+
+def _after(srcs: list[int], src: int, left: int, dst: int, was: int) -> list[int]:
+    """The sources ``srcs`` (highest first) after a step from ``src``, which has ``left`` on top
+    after it, to ``dst``, which had ``was`` on top before it: the same list when they are the
+    same (most steps), else a new one."""
+    added = dst if dst != OFF and was <= 0 else 0
+    if left > 0:
+        if not added:
+            return srcs
+        out = list(srcs)
+    else:
+        out = [p for p in srcs if p != src]
+    if added:
+        i = 0
+        while i < len(out) and out[i] > added:
+            i += 1
+        out.insert(i, added)
+    return out
+
+
+def _do(s: list[int], pn: list[int], src: int, dst: int, hit: bool, sa: int, da: int) -> None:
+    """Play a kernel's step on the lists (the generator does it inline)."""
+    s[src], s[dst] = sa, da
+    if hit:
+        pn[dst] = -1
+    if sa < 0:
+        pn[src] = 0
+
+
+def _undo(s: list[int], pn: list[int], src: int, dst: int, hit: bool, sa: int, sb: int, db: int) -> None:
+    """Take back :func:`_do`'s step, which found ``sb`` and ``db`` on top of its points."""
+    s[src], s[dst] = sb, db
+    if hit:
+        pn[dst] = 0
+    if sa < 0:
+        pn[src] = -1
+
+
+def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
+    """The kernel (:data:`_Moves`) on the lists ``s`` and ``pn``: each step it lists is one that
+    :meth:`_Rules.refusal` allows, in the same order as the sources, with the same ``hit`` as
+    :meth:`_Rules.apply`, and with the ending that :meth:`_Rules.ending` finds after it.
+
+    What does not change during a turn is worked out once, here, from the turn's position: in
+    Plakoto whether the mover has a checker pinned (then it never bears off) and whether the
+    mother rule is on; in Fevga whether the mover has borne off (then the first-checker rule is
+    over; and while a checker is on 24, nothing was borne off this turn), how far the first
+    checker must go and whether the opponent has checkers on the board (for the prime). What
+    does change is read from the sources: the highest one for bearing off, the lowest one for
+    the first checker. Only a point newly held can close Fevga's starting quarter or make a
+    prime, and only a step that bears off, pins on 1 or leaves 24 can end the game.
+    """
+    W, W_PIN = _W, _W_PIN
+    if variant.game is Game.PLAKOTO:
+        bear = 1 not in pn  # no mover's checker pinned
+        mothers = variant.mother is not Mother.NONE
+
+        def plakoto(srcs: list[int], die: int) -> list[_Move]:
+            out: list[_Move] = []
+            hi = srcs[0] if srcs else 0
+            for src in srcs:
+                dst = src - die
+                if dst > 0:
+                    v = s[dst]
+                    if v < -1 or (v == -1 and pn[dst]):
+                        continue  # closed, or a mover's checker pinned there
+                    if v == -1:
+                        hit, da, dk = True, 1, W_PIN[dst]
+                    else:
+                        hit, da, dk = False, v + 1, W[dst]
+                else:
+                    if not bear or hi > 6:
+                        break  # no lower source bears off either
+                    if dst < 0 and src != hi:
+                        continue  # a higher die only from the highest point
+                    dst, hit, da, dk = OFF, False, 0, 0
+                n = s[src]
+                if n == 1 and pn[src] < 0:  # the last pinner leaves: the pinned checker is free
+                    sa = -1
+                    dk -= W_PIN[src]
+                else:
+                    sa = n - 1
+                    dk -= W[src]
+                if dst == OFF:
+                    ends = sa <= 0 and len(srcs) == 1
+                elif mothers:  # the opponent's mother pinned, or the mover's last checker off 24
+                    ends = (hit and dst == 1 and s[24] <= 0) or (src == 24 and sa <= 0 and pn[1] < 0)
+                else:
+                    ends = False
+                out.append((src, dst, hit, sa, da, dk, ends))
+            return out
+
+        return plakoto
+
+    gate = (11 if variant.first is FirstChecker.PASS else 12) if sum(v for v in s if v > 0) == CHECKERS else 24
+    opponent = min(s) < 0
+    Q = _FEVGA_Q
+
+    def closes(src: int, n: int, dst: int) -> bool:
+        """Whether moving a checker from ``src`` (``n`` there) to the empty ``dst`` holds the
+        whole starting quarter or a prime with every opposing checker behind it."""
+        s[src] = n - 1
+        s[dst] = 1
+        try:
+            if dst >= 19 and s[19] > 0 and s[20] > 0 and s[21] > 0 and s[22] > 0 and s[23] > 0 and s[24] > 0:
+                return True
+            lo = hi = Q[dst]  # along the opponent's way, in its numbering
+            while lo > 1 and s[Q[lo - 1]] > 0:
+                lo -= 1
+            while hi < 24 and s[Q[hi + 1]] > 0:
+                hi += 1
+            return hi - lo >= 5 and opponent and all(s[Q[q]] >= 0 for q in range(1, lo))
+        finally:
+            s[src] = n
+            s[dst] = 0
+
+    def fevga(srcs: list[int], die: int) -> list[_Move]:
+        out: list[_Move] = []
+        if not srcs:
+            return out
+        hi, lo = srcs[0], srcs[-1]
+        for src in srcs:
+            dst = src - die
+            n = s[src]
+            if dst > 0:
+                v = s[dst]
+                if v < 0:
+                    continue  # a single checker holds a point
+                if src == 24 and gate < lo < 24:
+                    continue  # the first checker has not gone far enough
+                if v == 0 and closes(src, n, dst):
+                    continue
+                out.append((src, dst, False, n - 1, v + 1, W[dst] - W[src], False))
+            else:
+                if hi > 6:
+                    break  # no lower source bears off either
+                if dst < 0 and src != hi:
+                    continue  # a higher die only from the highest point
+                out.append((src, OFF, False, n - 1, 0, -W[src], n == 1 and len(srcs) == 1))
+        return out
+
+    return fevga
+
+
+def _over(board: TavlaBoard, variant: Variant) -> bool:
+    """Whether the game is already over on ``board``, for either side: nothing more is played
+    (a side with no checker left, or :meth:`_Rules.ending` for either side)."""
+    s, pn = board.slots, board.pins
+    if (max(s) <= 0 and 1 not in pn) or (min(s) >= 0 and -1 not in pn):
         return True
-    other = board.swapped()
-    return rules.ending(list(board.slots), list(board.pins)) is not None or (
-        rules.ending(list(other.slots), list(other.pins)) is not None
-    )
+    if board.game is not Game.PLAKOTO or variant.mother is Mother.NONE:
+        return False
+    # A mother pinned with the pinner's own start empty, or both mothers pinned (the opponent's
+    # view: its point q is the mover's 25 - q).
+    return (pn[1] < 0 and (pn[24] > 0 or s[24] <= 0)) or (pn[24] > 0 and s[1] >= 0)
 
 
-def _generate(board: TavlaBoard, roll: Roll, rules: _Rules) -> dict[TavlaBoard, tuple[Step, ...]]:
-    """Every legal play's resulting board, each with one way to play it (see the module doc)."""
-    s = list(board.slots)
-    pn = list(board.pins)
-    game = board.game
-    d1, d2 = roll
-    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
-    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[Step, ...], int]] = {}
-    seen: set[tuple[int, ...]] = set()
-    path: list[Step] = []
+def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
+    """Every legal play, one per resulting board, each with one way to play it (none: the pass).
 
-    def record(used: int) -> None:
-        key = (tuple(s), tuple(pn))
+    A depth-first walk over the dice in each order (a double: once, four dice), trying the
+    sources highest first, on the board's lists moved and taken back in place. A board met
+    again at the same depth of the same order is not walked again. Every way to a board at the
+    end is weighed (:func:`record`'s rule): the board's first way is kept unless a later one
+    pins less, so the walk's order decides, and it is the order the plays come out in too. A
+    step that ends the game ends its play, which counts as using every die. Only the plays
+    using the most dice count; of a non-double's single die, the higher one's if it plays.
+
+    Fast because a step costs few Python operations: a handful of integer assignments (no list
+    copied), a board's key an int changed by the step's difference (no tuple built and hashed),
+    the sources a list shared until a step changes them, the rules' board-wide facts worked out
+    once (:func:`_kernel`), the last die's steps weighed without a call, and a Step, a board's
+    tuples or a board built only for a new or better way, a board only for a play kept.
+    """
+    if _over(board, variant):
+        return []
+    s, pn = list(board.slots), list(board.pins)
+    moves = _kernel(variant, s, pn)
+    new = tuple.__new__
+    found: dict[int, tuple[tuple[Step, ...], int, int, tuple[int, ...], tuple[int, ...]]] = {}
+    """Board key -> (steps, dice used, pins made, slots, pins): the way kept to each board."""
+    path: list[Step] = [Step(0, 0, 0, False)] * 4
+    dice: tuple[int, ...] = ()
+    seen: list[set[int]] = []
+
+    def record(key: int, depth: int, hits: int) -> None:
+        """Weigh one way to the board on the lists, the path's first ``depth`` steps: the first
+        is kept unless a later one pins less (24/23/19 rather than a pin made and undone on the
+        way, 24/20*/19, which says what did not stay)."""
         old = found.get(key)
         if old is None:
-            found[key] = (tuple(path), used)
-        elif sum(st.hit for st in path) < sum(st.hit for st in old[0]):
-            # Of two ways to the same board, keep the one that pins less: 24/23/19 rather than
-            # a pin made and undone on the way (24/20*/19), which says what did not stay.
-            found[key] = (tuple(path), used)
+            found[key] = (tuple(path[:depth]), depth, hits, tuple(s), tuple(pn))
+        elif hits < old[2]:
+            found[key] = (tuple(path[:depth]), depth, hits, old[3], old[4])
 
-    def walk(dice: tuple[int, ...], depth: int) -> None:
-        if depth == len(dice):
-            record(depth)
-            return
-        key = (*s, *pn, depth, *dice)
-        if key in seen:
-            return
-        seen.add(key)
+    def walk(depth: int, key: int, srcs: list[int], hits: int) -> None:
         die = dice[depth]
-        moved = False
-        for src in [p for p in range(24, 0, -1) if s[p] > 0]:
-            dst = rules.refusal(s, pn, src, die)
-            if not isinstance(dst, int):
+        steps = moves(srcs, die)
+        if not steps:
+            record(key, depth, hits)  # nothing more can be played
+            return
+        used = len(dice)
+        last = depth + 1 == used
+        for src, dst, hit, sa, da, dk, ends in steps:
+            h = hits + hit
+            if last or ends:  # the end of a play: weighed here, without a call (see record)
+                k = key + dk
+                old = found.get(k)
+                if old is None:
+                    sb, db = s[src], s[dst]
+                    s[src], s[dst] = sa, da
+                    if hit or sa < 0:
+                        pins = pn[:]
+                        if hit:
+                            pins[dst] = -1
+                        if sa < 0:
+                            pins[src] = 0
+                        found[k] = ((*path[:depth], new(Step, (src, dst, die, hit))), used, h, tuple(s), tuple(pins))
+                    else:
+                        found[k] = ((*path[:depth], new(Step, (src, dst, die, hit))), used, h, tuple(s), tuple(pn))
+                    s[src], s[dst] = sb, db
+                elif h < old[2]:
+                    found[k] = ((*path[:depth], new(Step, (src, dst, die, hit))), used, h, old[3], old[4])
                 continue
-            moved = True
-            saved = (s[:], pn[:])
-            hit = rules.apply(s, pn, src, dst)
-            path.append(Step(src, dst, die, hit))
-            if (dst == OFF or (hit and dst == 1) or (src == 24 and mothers)) and rules.ending(s, pn) is not None:
-                record(len(dice))  # a step that ends the game: as if every die were used
-            else:
-                walk(dice, depth + 1)
-            path.pop()
-            s[:], pn[:] = saved
-        if not moved:
-            record(depth)
+            k = key + dk
+            done = seen[depth]
+            if k in done:
+                continue  # a board met before at this depth: walked from there already
+            done.add(k)
+            sb, db = s[src], s[dst]
+            s[src], s[dst] = sa, da
+            if hit:
+                pn[dst] = -1
+            if sa < 0:
+                pn[src] = 0
+            path[depth] = new(Step, (src, dst, die, hit))
+            walk(depth + 1, k, _after(srcs, src, sa, dst, db), h)  # noqa: F821
+            s[src], s[dst] = sb, db
+            if hit:
+                pn[dst] = 0
+            if sa < 0:
+                pn[src] = -1
 
-    # (only a bear-off, a pin on the opponent's start or a checker leaving ours can end a game)
-    mothers = rules.game is Game.PLAKOTO and rules.mother is not Mother.NONE
-    if not _over(board, rules):
-        for order in orders:
-            walk(order, 0)
-    if not found:
-        return {}
-    best = max(used for _, used in found.values())
+    d1, d2 = roll
+    key = _key(s, pn)
+    srcs = _sources(s)
+    for dice in [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]:
+        seen = [set() for _ in dice]  # seen[d]: the boards after d + 1 steps of this order
+        walk(0, key, srcs, 0)
+    del walk  # it refers to itself: break the cycle so memory is freed at once, not by the GC
+    best = max(way[1] for way in found.values())
     if best == 0:
-        return {}
-    keep = {k: steps for k, (steps, used) in found.items() if used == best}
+        return []
+    keep = [way for way in found.values() if way[1] == best]
     if d1 != d2 and best == 1:
-        higher = {k: steps for k, steps in keep.items() if steps[0].die == d1}
+        higher = [way for way in keep if way[0][0].die == d1]
         if higher:
             keep = higher
-    return {TavlaBoard._trusted(game, k[0], k[1]): steps for k, steps in keep.items()}
+    game = board.game
+    return [new(Play, (steps, _board(game, slots, pins))) for steps, _, _, slots, pins in keep]
+
+
+def _board(game: Game, slots: tuple[int, ...], pins: tuple[int, ...]) -> TavlaBoard:
+    """:meth:`TavlaBoard._trusted` for tuples, as quick as it can be (a generator makes many)."""
+    board: TavlaBoard = object.__new__(TavlaBoard)
+    _SET_GAME(board, game)
+    _SET_SLOTS(board, slots)
+    _SET_PINS(board, pins)
+    _SET_HASH(board, -1)
+    return board
 
 
 @lru_cache(maxsize=2048)
 def _plays_cached(board: TavlaBoard, roll: Roll, variant: Variant) -> tuple[Play, ...]:
-    found = _generate(board, roll, _Rules(variant))
-    if not found:
-        return (Play((), board),)
-    return tuple(Play(steps, result) for result, steps in found.items())
+    plays = _generate(board, roll, variant)
+    return tuple(plays) if plays else (Play((), board),)
 
 
 def _variant(board: TavlaBoard, variant: Variant | None) -> Variant:
@@ -626,7 +874,6 @@ class TavlaTurn:
         "_goals",
         "_legal",
         "_plays",
-        "_rules",
         "made",
         "position",
         "remaining",
@@ -655,8 +902,7 @@ class TavlaTurn:
         self._plays = plays
         self.steps_needed = max(len(p.steps) for p in plays)
         self._legal: frozenset[Step] | None = None
-        self._rules = _Rules(variant)
-        self._goals = frozenset(p.result for p in plays)
+        self._goals: frozenset[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
 
     @property
     def ended(self) -> Ending | None:
@@ -676,25 +922,19 @@ class TavlaTurn:
     def _steps(self) -> frozenset[Step]:
         if self.complete:
             return frozenset()
-        out = (self._check(src, die) for die in set(self.remaining) for src in range(24, 0, -1))
-        return frozenset(step for step in out if step is not None)
+        return _leading_on(self, 0, 0)
 
     def _check(self, source: int, die: int) -> Step | None:
         """The step if it leads on to a legal full play, else None."""
         if self.complete or die not in self.remaining or not 1 <= source <= 24 or self.position.slots[source] <= 0:
             return None
-        rules = self._rules
-        s, pn = list(self.position.slots), list(self.position.pins)
-        dst = rules.refusal(s, pn, source, die)
-        if not isinstance(dst, int):
-            return None
-        hit = rules.apply(s, pn, source, dst)
-        after = TavlaBoard._trusted(self.position.game, s, pn)
-        rest = list(self.remaining)
-        rest.remove(die)
-        if _reaches(after, tuple(rest), self._goals, rules, self.steps_needed - len(self.made) - 1):
-            return Step(source, dst, die, hit)
-        return None
+        return next(iter(_leading_on(self, source, die)), None)
+
+    def _goal_lists(self) -> frozenset[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The slots and pins of every legal play's result, gathered once a turn."""
+        if self._goals is None:
+            self._goals = frozenset((p.result.slots, p.result.pins) for p in self._plays)
+        return self._goals
 
     @property
     def complete(self) -> bool:
@@ -713,7 +953,9 @@ class TavlaTurn:
         _, after = tavla_step(self.position, source, die, self.variant)
         rest = list(self.remaining)
         rest.remove(die)
-        return TavlaTurn(self.variant, self.start, self.roll, (*self.made, chosen), after, tuple(rest), self._plays)
+        turn = TavlaTurn(self.variant, self.start, self.roll, (*self.made, chosen), after, tuple(rest), self._plays)
+        turn._goals = self._goals
+        return turn
 
     def undo(self) -> TavlaTurn:
         """The turn with the last step taken back."""
@@ -737,31 +979,71 @@ class TavlaTurn:
         return f"TavlaTurn(roll={self.roll}, made={self.made}, complete={self.complete})"
 
 
-def _reaches(board: TavlaBoard, dice: tuple[int, ...], goals: frozenset[TavlaBoard], rules: _Rules, need: int) -> bool:
-    """Whether playing on from ``board`` reaches one of the legal results ``goals``."""
-    if board in goals and (need <= 0 or rules.ending(list(board.slots), list(board.pins)) is not None):
-        return True
-    if need <= 0 or not dice:
-        return False
-    for die in set(dice):
-        rest = list(dice)
-        rest.remove(die)
-        for src in range(24, 0, -1):
-            s, pn = list(board.slots), list(board.pins)
-            if s[src] <= 0:
+def _leading_on(turn: TavlaTurn, source: int, die: int) -> frozenset[Step]:
+    """The steps of ``turn`` (only the one from ``source`` with ``die`` if they are not 0) after
+    which the rest of some legal play can still be played: after which as many steps as the
+    turn still needs, or fewer with one that ends the game, reach a legal play's result.
+
+    A depth-first search on the position's lists like :func:`_generate`'s, with the same
+    :func:`_kernel`, that stops at the first result reached and remembers what it found from
+    every board (with the dice left) it searched, so that no board is searched twice (the many
+    orders of a double's steps meet again and again).
+    """
+    goals = turn._goal_lists()
+    s, pn = list(turn.position.slots), list(turn.position.pins)
+    moves = _kernel(turn.variant, s, pn)
+    known: dict[tuple[int, tuple[int, ...]], bool] = {}
+
+    def reach(key: int, srcs: list[int], dice: tuple[int, ...], need: int, ends: bool) -> bool:
+        """Whether ``need`` more steps with ``dice`` (fewer with one that ends the game) reach a
+        result from the board on the lists, whose key is ``key``; ``ends``: the game ended on it."""
+        if (need <= 0 or ends) and (tuple(s), tuple(pn)) in goals:
+            return True
+        if need <= 0 or not dice:
+            return False
+        memo = (key, dice)
+        answer = known.get(memo)
+        if answer is not None:
+            return answer
+        answer = False
+        for d in set(dice):
+            i = dice.index(d)
+            rest = dice[:i] + dice[i + 1 :]
+            for src, dst, hit, sa, da, dk, stop in moves(srcs, d):
+                sb, db = s[src], s[dst]
+                _do(s, pn, src, dst, hit, sa, da)
+                if stop:
+                    answer = (tuple(s), tuple(pn)) in goals
+                else:
+                    answer = reach(key + dk, _after(srcs, src, sa, dst, db), rest, need - 1, False)  # noqa: F821
+                _undo(s, pn, src, dst, hit, sa, sb, db)
+                if answer:
+                    break
+            if answer:
+                break
+        known[memo] = answer
+        return answer
+
+    need = turn.steps_needed - len(turn.made) - 1
+    key = _key(s, pn)
+    srcs = _sources(s)
+    remaining = turn.remaining
+    out: list[Step] = []
+    for d in set(remaining):
+        if die and d != die:
+            continue
+        i = remaining.index(d)
+        rest = remaining[:i] + remaining[i + 1 :]
+        for src, dst, hit, sa, da, dk, stop in moves(srcs, d):
+            if source and src != source:
                 continue
-            dst = rules.refusal(s, pn, src, die)
-            if not isinstance(dst, int):
-                continue
-            rules.apply(s, pn, src, dst)
-            after = TavlaBoard._trusted(board.game, s, pn)
-            if rules.ending(s, pn) is not None:
-                if after in goals:
-                    return True
-                continue
-            if _reaches(after, tuple(rest), goals, rules, need - 1):
-                return True
-    return False
+            sb, db = s[src], s[dst]
+            _do(s, pn, src, dst, hit, sa, da)
+            if reach(key + dk, _after(srcs, src, sa, dst, db), rest, need, stop):
+                out.append(Step(src, dst, d, hit))
+            _undo(s, pn, src, dst, hit, sa, sb, db)
+    del reach  # it refers to itself: break the cycle so memory is freed at once, not by the GC
+    return frozenset(out)
 
 
 def tavla_turn(
