@@ -505,9 +505,19 @@ _Move = tuple[int, int, bool, int, int, int, bool]
 """A legal step as the kernel gives it: source, dest (0 = off), hit (a pin made), the counts on
 top of the source and the dest after it (the source's is -1 when it freed a pinned checker),
 the key's difference, and whether it ends the game at once."""
-_Moves = Callable[[list[int], int], list[_Move]]
-"""The kernel: the legal steps of a die (the second argument) from the sources (the first:
-the points the mover may leave, highest first) on the lists it was made for."""
+_Moves = Callable[[list[int], int, list[int]], list[_Move]]
+"""The kernel: the legal steps of a die (the second argument) on the lists it was made for,
+whose sources (the points the mover may leave, highest first) are the first argument, from
+those of the sources in the third (all of them, or some, highest first)."""
+
+_STEPS = [
+    (
+        tuple(Step(src, max(src - die, OFF), die, False) for src in range(25)),
+        tuple(Step(src, max(src - die, OFF), die, True) for src in range(25)),
+    )
+    for die in range(7)
+]
+"""The Step objects, made once: ``_STEPS[die][hit][source]`` (a step's dest follows from them)."""
 
 _FEVGA_Q = (0, *(opponent_point(Game.FEVGA, p) for p in range(1, 25)), 0)
 """Fevga: the opponent's number of each of the mover's points, and (the map is its own
@@ -581,10 +591,10 @@ def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
         bear = 1 not in pn  # no mover's checker pinned
         mothers = variant.mother is not Mother.NONE
 
-        def plakoto(srcs: list[int], die: int) -> list[_Move]:
+        def plakoto(srcs: list[int], die: int, tried: list[int]) -> list[_Move]:
             out: list[_Move] = []
             hi = srcs[0] if srcs else 0
-            for src in srcs:
+            for src in tried:
                 dst = src - die
                 if dst > 0:
                     v = s[dst]
@@ -640,12 +650,12 @@ def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
             s[src] = n
             s[dst] = 0
 
-    def fevga(srcs: list[int], die: int) -> list[_Move]:
+    def fevga(srcs: list[int], die: int, tried: list[int]) -> list[_Move]:
         out: list[_Move] = []
         if not srcs:
             return out
         hi, lo = srcs[0], srcs[-1]
-        for src in srcs:
+        for src in tried:
             dst = src - die
             n = s[src]
             if dst > 0:
@@ -684,106 +694,212 @@ def _over(board: TavlaBoard, variant: Variant) -> bool:
 def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
     """Every legal play, one per resulting board, each with one way to play it (none: the pass).
 
-    A depth-first walk over the dice in each order (a double: once, four dice), trying the
-    sources highest first, on the board's lists moved and taken back in place. A board met
-    again at the same depth of the same order is not walked again. Every way to a board at the
-    end is weighed (:func:`record`'s rule): the board's first way is kept unless a later one
-    pins less, so the walk's order decides, and it is the order the plays come out in too. A
-    step that ends the game ends its play, which counts as using every die. Only the plays
-    using the most dice count; of a non-double's single die, the higher one's if it plays.
+    What it finds, and in what order, is what a plain depth-first walk finds: over the dice in
+    each order (a double: once, four dice), trying the sources highest first, never walking on
+    from a board met before at the same depth of the same order, and weighing every way to a
+    board at the end (:func:`weigh`): the board's first way is kept unless a later one pins
+    less, so the walk's order decides, and it is the order the plays come out in too. A step
+    that ends the game ends its play, which counts as using every die. Only the plays using the
+    most dice count; of a non-double's single die, the higher one's if it plays.
 
-    Fast because a step costs few Python operations: a handful of integer assignments (no list
-    copied), a board's key an int changed by the step's difference (no tuple built and hashed),
-    the sources a list shared until a step changes them, the rules' board-wide facts worked out
-    once (:func:`_kernel`), the last die's steps weighed without a call, and a Step, a board's
-    tuples or a board built only for a new or better way, a board only for a play kept.
+    Fast because it walks less than that walk and each step costs few Python operations: a
+    handful of integer assignments on the board's lists (no list copied), a board's key an int
+    changed by the step's difference (no tuple built and hashed), the sources a list shared
+    until a step changes them, the rules' turn-wide facts worked out once (:func:`_kernel`),
+    the Step objects made once for all (:data:`_STEPS`), and a board's tuples, a board and a
+    Play built only for a new way. What it leaves out is what that walk would only have found
+    again: a non-double's second order skips the plays the first has weighed (see
+    :func:`pairs`), and a Plakoto double walks each board once, by its steps highest source
+    first (see :func:`walk`).
     """
     if _over(board, variant):
         return []
+    game = board.game
     s, pn = list(board.slots), list(board.pins)
     moves = _kernel(variant, s, pn)
     new = tuple.__new__
-    found: dict[int, tuple[tuple[Step, ...], int, int, tuple[int, ...], tuple[int, ...]]] = {}
-    """Board key -> (steps, dice used, pins made, slots, pins): the way kept to each board."""
-    path: list[Step] = [Step(0, 0, 0, False)] * 4
-    dice: tuple[int, ...] = ()
-    seen: list[set[int]] = []
+    found: dict[int, Play] = {}
+    """Board key -> the play kept to that board."""
+    weight: dict[int, int] = {}
+    """Board key -> 16 * the dice its play uses + the pins it made."""
 
-    def record(key: int, depth: int, hits: int) -> None:
-        """Weigh one way to the board on the lists, the path's first ``depth`` steps: the first
-        is kept unless a later one pins less (24/23/19 rather than a pin made and undone on the
-        way, 24/20*/19, which says what did not stay)."""
-        old = found.get(key)
-        if old is None:
-            found[key] = (tuple(path[:depth]), depth, hits, tuple(s), tuple(pn))
-        elif hits < old[2]:
-            found[key] = (tuple(path[:depth]), depth, hits, old[3], old[4])
-
-    def walk(depth: int, key: int, srcs: list[int], hits: int) -> None:
-        die = dice[depth]
-        steps = moves(srcs, die)
-        if not steps:
-            record(key, depth, hits)  # nothing more can be played
-            return
-        used = len(dice)
-        last = depth + 1 == used
-        for src, dst, hit, sa, da, dk, ends in steps:
-            h = hits + hit
-            if last or ends:  # the end of a play: weighed here, without a call (see record)
-                k = key + dk
-                old = found.get(k)
-                if old is None:
-                    sb, db = s[src], s[dst]
-                    s[src], s[dst] = sa, da
-                    if hit or sa < 0:
-                        pins = pn[:]
-                        if hit:
-                            pins[dst] = -1
-                        if sa < 0:
-                            pins[src] = 0
-                        found[k] = ((*path[:depth], new(Step, (src, dst, die, hit))), used, h, tuple(s), tuple(pins))
-                    else:
-                        found[k] = ((*path[:depth], new(Step, (src, dst, die, hit))), used, h, tuple(s), tuple(pn))
-                    s[src], s[dst] = sb, db
-                elif h < old[2]:
-                    found[k] = ((*path[:depth], new(Step, (src, dst, die, hit))), used, h, old[3], old[4])
-                continue
+    def weigh(
+        key: int, hits: int, pins: tuple[int, ...], before: tuple[Step, ...], die: int, steps: list[_Move]
+    ) -> None:
+        """Weigh the ways ``before`` + each of ``steps`` (of ``die``) from the board on the lists
+        (key ``key``, ``hits`` pins made on the way, ``pins`` its pins), each a whole play using
+        every die: the first way to a board is kept unless a later one pins less (24/23/19
+        rather than a pin made and undone on the way, 24/20*/19, which says what did not stay)."""
+        moved, pinning = _STEPS[die]
+        used = 16 * len(dice)
+        for src, dst, hit, sa, da, dk, _ in steps:
             k = key + dk
-            done = seen[depth]
-            if k in done:
-                continue  # a board met before at this depth: walked from there already
-            done.add(k)
+            h = hits + hit
+            old = weight.get(k)
+            if old is None:
+                sb, db = s[src], s[dst]
+                s[src], s[dst] = sa, da
+                slots = tuple(s)
+                s[src], s[dst] = sb, db
+                if hit or sa < 0:
+                    changed = list(pins)
+                    if hit:
+                        changed[dst] = -1
+                    if sa < 0:
+                        changed[src] = 0
+                    result = _board(game, slots, tuple(changed))
+                else:
+                    result = _board(game, slots, pins)
+                found[k] = new(Play, ((*before, (pinning if hit else moved)[src]), result))
+                weight[k] = used + h
+            elif h < old & 15:
+                found[k] = new(Play, ((*before, (pinning if hit else moved)[src]), found[k].result))
+                weight[k] = used + h
+
+    def stuck(key: int, hits: int, pins: tuple[int, ...], before: tuple[Step, ...]) -> None:
+        """Weigh ``before``, after which nothing more can be played, as a play of its steps."""
+        old = weight.get(key)
+        if old is None:
+            found[key] = new(Play, (before, _board(game, tuple(s), pins)))
+            weight[key] = 16 * len(before) + hits
+        elif hits < old & 15:
+            found[key] = new(Play, (before, found[key].result))
+            weight[key] = 16 * len(before) + hits
+
+    def pairs(first: list[_Move], die1: int, die2: int, skip: set[int]) -> None:
+        """One order of a non-double: each of ``first`` (the steps of ``die1`` from the start),
+        then each step of ``die2``. Leaves out the second steps from a source in ``skip`` (but
+        the chain, from where the first step landed): the other order has weighed their plays
+        already (see the call)."""
+        if not first:
+            stuck(key, 0, pins, ())
+            return
+        moved, pinning = _STEPS[die1]
+        for move in first:
+            src, dst, hit, sa, da, dk, ends = move
+            if ends:
+                weigh(key, 0, pins, (), die1, [move])
+                continue
             sb, db = s[src], s[dst]
             s[src], s[dst] = sa, da
-            if hit:
-                pn[dst] = -1
-            if sa < 0:
-                pn[src] = 0
-            path[depth] = new(Step, (src, dst, die, hit))
-            walk(depth + 1, k, _after(srcs, src, sa, dst, db), h)  # noqa: F821
+            after = _after(srcs, src, sa, dst, db)
+            here = pins
+            if hit or sa < 0:
+                if hit:
+                    pn[dst] = -1
+                if sa < 0:
+                    pn[src] = 0
+                here = tuple(pn)
+            tried = [p for p in after if p not in skip or p == dst] if skip else after
+            second = moves(after, die2, tried)
+            step = (pinning if hit else moved)[src]
+            if second:
+                weigh(key + dk, hit, here, (step,), die2, second)
+            elif tried is after or not moves(after, die2, after):  # (else all weighed already)
+                stuck(key + dk, hit, here, (step,))
             s[src], s[dst] = sb, db
             if hit:
                 pn[dst] = 0
             if sa < 0:
                 pn[src] = -1
 
+    path: list[Step] = [_STEPS[1][0][1]] * 4
+    seen: list[set[int]] = [set(), set(), set()]  # seen[d]: the boards met after d + 1 steps
+    plakoto = game is Game.PLAKOTO
+
+    def walk(depth: int, key: int, srcs: list[int], hits: int, pins: tuple[int, ...], top: int, more: bool) -> None:
+        """A double's steps from the board after the ``depth`` steps of ``path`` (key ``key``,
+        ``hits`` pins made, ``pins`` its pins). In Plakoto, unless the mother can end the game
+        (``top`` > 0), only from sources no higher than ``top``, the last step's: any steps of
+        one die that can be played in some order can be played highest source first (a point
+        open stays open, nothing but a checker moved down can feed a point, and a higher
+        checker moved first never spoils a bear-off), that order pins least (each point's
+        arrivals before its departures: no pin undone and made again), and it is the first the
+        plain walk (which tries higher sources first) meets; so every board is met once, by
+        the way that walk keeps. ``more``: a higher source is known to play here (one that
+        played before the last step still does). Fevga (or the mother) needs the plain walk:
+        an order can be refused (the first checker, a prime or the quarter held for a moment)
+        where another is allowed."""
+        if top and srcs and top < srcs[0]:
+            i = 1
+            while i < len(srcs) and srcs[i] > top:
+                i += 1
+            steps = moves(srcs, d1, srcs[i:])
+            if not steps:
+                if not more and not moves(srcs, d1, srcs[:i]):  # (else only higher sources play)
+                    stuck(key, hits, pins, tuple(path[:depth]))
+                return
+        else:
+            steps = moves(srcs, d1, srcs)
+            if not steps:
+                stuck(key, hits, pins, tuple(path[:depth]))
+                return
+        if depth == 3:
+            weigh(key, hits, pins, tuple(path[:3]), d1, steps)
+            return
+        done = seen[depth]
+        moved, pinning = _STEPS[d1]
+        for move in steps:
+            src, dst, hit, sa, da, dk, ends = move
+            if ends:
+                weigh(key, hits, pins, tuple(path[:depth]), d1, [move])
+                more = True
+                continue
+            k = key + dk
+            if not top:
+                if k in done:
+                    continue  # a board met before at this depth: walked from there already
+                done.add(k)
+            sb, db = s[src], s[dst]
+            s[src], s[dst] = sa, da
+            path[depth] = (pinning if hit else moved)[src]
+            if hit or sa < 0:
+                if hit:
+                    pn[dst] = -1
+                if sa < 0:
+                    pn[src] = 0
+                walk(depth + 1, k, _after(srcs, src, sa, dst, db), hits + hit, tuple(pn), top and src, more)
+                if hit:
+                    pn[dst] = 0
+                if sa < 0:
+                    pn[src] = -1
+            else:
+                walk(depth + 1, k, _after(srcs, src, sa, dst, db), hits, pins, top and src, more)
+            s[src], s[dst] = sb, db
+            more = True
+
     d1, d2 = roll
     key = _key(s, pn)
     srcs = _sources(s)
-    for dice in [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]:
-        seen = [set() for _ in dice]  # seen[d]: the boards after d + 1 steps of this order
-        walk(0, key, srcs, 0)
-    del walk  # it refers to itself: break the cycle so memory is freed at once, not by the GC
-    best = max(way[1] for way in found.values())
+    pins = board.pins
+    dice: tuple[int, ...] = roll
+    if d1 == d2:
+        dice = (d1,) * 4
+        mother = variant.mother is not Mother.NONE and (pn[1] < 0 or (s[1] == -1 and not pn[1]))
+        walk(0, key, srcs, 0, pins, 25 if plakoto and not mother else 0, False)
+        del walk  # it refers to itself: break the cycle so memory is freed at once, not by the GC
+    else:
+        high = moves(srcs, d1, srcs)
+        pairs(high, d1, d2, set())
+        # The other order's second steps that the first order has weighed: from a source A that
+        # plays the higher die from the start, within the board and without ending the game,
+        # unless from where the first step landed (the same checker twice). The play (the
+        # lower die's step from B, then the higher's from A) was weighed as (A's, then B's),
+        # to the same board, pinning no more. (Only A's step could be refused at the start and
+        # allowed after B's, or end the game from the start; a checker on B could not be
+        # refused after A's step: Plakoto's points stay open or closed, and in Fevga a step
+        # that made a prime or a whole quarter with A's would have been refused with it.)
+        skip = {src for src, dst, _, _, _, _, ends in high if dst != OFF and not ends}
+        pairs(moves(srcs, d2, srcs), d2, d1, skip)
+    best = max(weight.values()) >> 4
     if best == 0:
         return []
-    keep = [way for way in found.values() if way[1] == best]
+    keep = [play for play, w in zip(found.values(), weight.values(), strict=True) if w >> 4 == best]
     if d1 != d2 and best == 1:
-        higher = [way for way in keep if way[0][0].die == d1]
+        higher = [play for play in keep if play.steps[0].die == d1]
         if higher:
-            keep = higher
-    game = board.game
-    return [new(Play, (steps, _board(game, slots, pins))) for steps, _, _, slots, pins in keep]
+            return higher
+    return keep
 
 
 def _board(game: Game, slots: tuple[int, ...], pins: tuple[int, ...]) -> TavlaBoard:
@@ -1009,7 +1125,7 @@ def _leading_on(turn: TavlaTurn, source: int, die: int) -> frozenset[Step]:
         for d in set(dice):
             i = dice.index(d)
             rest = dice[:i] + dice[i + 1 :]
-            for src, dst, hit, sa, da, dk, stop in moves(srcs, d):
+            for src, dst, hit, sa, da, dk, stop in moves(srcs, d, srcs):
                 sb, db = s[src], s[dst]
                 _do(s, pn, src, dst, hit, sa, da)
                 if stop:
@@ -1034,7 +1150,7 @@ def _leading_on(turn: TavlaTurn, source: int, die: int) -> frozenset[Step]:
             continue
         i = remaining.index(d)
         rest = remaining[:i] + remaining[i + 1 :]
-        for src, dst, hit, sa, da, dk, stop in moves(srcs, d):
+        for src, dst, hit, sa, da, dk, stop in moves(srcs, d, srcs):
             if source and src != source:
                 continue
             sb, db = s[src], s[dst]
