@@ -37,10 +37,10 @@ fifteenth checker off) ends the play; such a play counts as using every die.
 from __future__ import annotations
 
 import enum
+from bisect import bisect_right, insort
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import mul
 from typing import NamedTuple
 
 from tawla.engine.explain import Reason, Why
@@ -125,12 +125,11 @@ class TavlaBoard:
         self._set(game, s, p)
 
     def _set(self, game: Game, slots: tuple[int, ...], pins: tuple[int, ...]) -> None:
-        # Straight into the slots (``__setattr__`` refuses); the hash when first asked for: a
-        # generator makes many boards that nothing hashes.
+        # Straight into the slots (``__setattr__`` refuses); the hash is left out until first
+        # asked for: a generator makes many boards that nothing hashes.
         _SET_GAME(self, game)
         _SET_SLOTS(self, slots)
         _SET_PINS(self, pins)
-        _SET_HASH(self, -1)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a TavlaBoard is immutable")
@@ -166,11 +165,12 @@ class TavlaBoard:
         return self.slots == other.slots and self.pins == other.pins and self.game is other.game
 
     def __hash__(self) -> int:
-        h = self._hash
-        if h == -1:  # (never a hash: Python makes -1 -2)
+        try:
+            return self._hash
+        except AttributeError:  # (not worked out yet)
             h = hash((self.game, self.slots, self.pins))
             _SET_HASH(self, h)
-        return h
+            return h
 
     def pinned(self, point: int) -> int:
         """+1 when a mover's checker lies pinned under the opponent's on ``point``, -1 when an
@@ -488,17 +488,20 @@ class _Rules:
 #
 # The generator and the turn's ``legal`` (below) work on the board's two lists, ``s`` (the
 # signed counts on top) and ``pn`` (the pins), changed in place by each step and changed back
-# after it: no list is copied. A board is told apart from the others by one int, its key,
-# ``sum((s[p] - 64 * pn[p]) * 256**p)`` (every |s[p] - 64 * pn[p]| < 128, so no two boards share
-# one), which a step changes by a difference the kernel works out with the step: no tuple is
-# built and hashed for every board met.
+# after it: no list is copied. A board met during a turn is told apart from the others by one
+# int, its key: ``sum(d[p] * 256**p)``, where ``d[p]`` is how much ``s[p] - 64 * pn[p]`` has
+# changed since the turn's start (0 there). A turn changes it by 70 at most either way (four
+# checkers, and a pin made or undone: 66), so no two boards share a key. A step changes it by a
+# difference the kernel works out with the step: no tuple is built and hashed for every board
+# met, and nothing is worked out for the start.
 
-_PIN_WEIGHT = 64
 _W = tuple(1 << (8 * p) for p in range(26))
 """The weight of each point in a board's key."""
-_W_PIN = tuple((_PIN_WEIGHT + 2) * w for w in _W)
-"""How much a board's key changes where a checker is pinned (the top goes from -1 to 1 and the
-pin from 0 to -1) or freed."""
+_W65 = tuple(65 * w for w in _W)
+"""What a pin made or undone adds to a step's change of the key, besides the checker (the top
+goes from -1 to 1 and the pin from 0 to -1: 66 in all)."""
+_DK = [tuple(_W[src - die] - _W[src] if src > die else 0 for src in range(25)) for die in range(7)]
+"""How a step of ``die`` within the board changes the key, by its source: ``_DK[die][src]``."""
 _NO_PINS = (0,) * 26
 
 _Move = tuple[int, int, bool, int, int, int, bool]
@@ -507,8 +510,8 @@ top of the source and the dest after it (the source's is -1 when it freed a pinn
 the key's difference, and whether it ends the game at once."""
 _Moves = Callable[[list[int], int, list[int]], list[_Move]]
 """The kernel: the legal steps of a die (the second argument) on the lists it was made for,
-whose sources (the points the mover may leave, highest first) are the first argument, from
-those of the sources in the third (all of them, or some, highest first)."""
+whose sources (the points the mover may leave, lowest first) are the first argument, from
+those of the sources in the third (all of them, or some, lowest first); highest source first."""
 
 _STEPS = [
     (
@@ -524,33 +527,26 @@ _FEVGA_Q = (0, *(opponent_point(Game.FEVGA, p) for p in range(1, 25)), 0)
 inverse) the mover's point of each of the opponent's numbers."""
 
 
-def _key(s: Sequence[int], pn: Sequence[int]) -> int:
-    """A board's key (see above)."""
-    key: int = sum(map(mul, s, _W))
-    return key - _PIN_WEIGHT * sum(map(mul, pn, _W)) if any(pn) else key
-
-
 def _sources(s: Sequence[int]) -> list[int]:
-    """The points the mover may leave, highest first."""
-    return [p for p in range(24, 0, -1) if s[p] > 0]
+    """The points the mover may leave, lowest first (so that a list's changes are C's work:
+    :func:`bisect.insort`, :meth:`list.remove`)."""
+    return [p for p in range(1, 25) if s[p] > 0]
 
 
 def _after(srcs: list[int], src: int, left: int, dst: int, was: int) -> list[int]:
-    """The sources ``srcs`` (highest first) after a step from ``src``, which has ``left`` on top
-    after it, to ``dst``, which had ``was`` on top before it: the same list when they are the
-    same (most steps), else a new one."""
-    added = dst if dst != OFF and was <= 0 else 0
+    """The sources ``srcs`` after a step from ``src``, which has ``left`` on top after it, to
+    ``dst``, which had ``was`` on top before it: the same list when they are the same (most
+    steps), else a new one."""
     if left > 0:
-        if not added:
+        if dst == OFF or was > 0:
             return srcs
-        out = list(srcs)
+        out = srcs.copy()
     else:
-        out = [p for p in srcs if p != src]
-    if added:
-        i = 0
-        while i < len(out) and out[i] > added:
-            i += 1
-        out.insert(i, added)
+        out = srcs.copy()
+        out.remove(src)
+        if dst == OFF or was > 0:
+            return out
+    insort(out, dst)
     return out
 
 
@@ -572,6 +568,12 @@ def _undo(s: list[int], pn: list[int], src: int, dst: int, hit: bool, sa: int, s
         pn[src] = -1
 
 
+def _mother_can_end(variant: Variant, s: Sequence[int], pn: Sequence[int]) -> bool:
+    """Plakoto: whether a step of this turn may end the game by the mother rule: a pin on 1 there
+    or to be made (point 1 changes only when the mover lands there or bears off from it)."""
+    return variant.mother is not Mother.NONE and (pn[1] < 0 or (s[1] == -1 and not pn[1]))
+
+
 def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
     """The kernel (:data:`_Moves`) on the lists ``s`` and ``pn``: each step it lists is one that
     :meth:`_Rules.refusal` allows, in the same order as the sources, with the same ``hit`` as
@@ -579,47 +581,47 @@ def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
 
     What does not change during a turn is worked out once, here, from the turn's position: in
     Plakoto whether the mover has a checker pinned (then it never bears off) and whether the
-    mother rule is on; in Fevga whether the mover has borne off (then the first-checker rule is
-    over; and while a checker is on 24, nothing was borne off this turn), how far the first
-    checker must go and whether the opponent has checkers on the board (for the prime). What
-    does change is read from the sources: the highest one for bearing off, the lowest one for
-    the first checker. Only a point newly held can close Fevga's starting quarter or make a
-    prime, and only a step that bears off, pins on 1 or leaves 24 can end the game.
+    mother can end the game; in Fevga whether the mover has checkers on 24 (then it has borne
+    none off, and the first-checker rule holds), how far the first checker must go and whether
+    the opponent has checkers on the board (for the prime). What does change is read from the
+    sources: the highest one for bearing off, the lowest one for the first checker. Only a point
+    newly held can close Fevga's starting quarter or make a prime, and only a step that bears
+    off, pins on 1 or leaves 24 can end the game.
     """
-    W, W_PIN = _W, _W_PIN
+    W, W65 = _W, _W65
     if variant.game is Game.PLAKOTO:
         bear = 1 not in pn  # no mover's checker pinned
-        mothers = variant.mother is not Mother.NONE
+        mother = _mother_can_end(variant, s, pn)
 
         def plakoto(srcs: list[int], die: int, tried: list[int]) -> list[_Move]:
             out: list[_Move] = []
-            hi = srcs[0] if srcs else 0
-            for src in tried:
+            if not srcs:
+                return out
+            hi = srcs[-1]
+            dks = _DK[die]
+            for src in reversed(tried):
                 dst = src - die
                 if dst > 0:
                     v = s[dst]
-                    if v < -1 or (v == -1 and pn[dst]):
-                        continue  # closed, or a mover's checker pinned there
-                    if v == -1:
-                        hit, da, dk = True, 1, W_PIN[dst]
+                    if v >= 0:
+                        hit, da, dk = False, v + 1, dks[src]
+                    elif v == -1 and not pn[dst]:
+                        hit, da, dk = True, 1, dks[src] + W65[dst]
                     else:
-                        hit, da, dk = False, v + 1, W[dst]
+                        continue  # closed, or a mover's checker pinned there
                 else:
                     if not bear or hi > 6:
                         break  # no lower source bears off either
                     if dst < 0 and src != hi:
                         continue  # a higher die only from the highest point
-                    dst, hit, da, dk = OFF, False, 0, 0
-                n = s[src]
-                if n == 1 and pn[src] < 0:  # the last pinner leaves: the pinned checker is free
+                    dst, hit, da, dk = OFF, False, 0, -W[src]
+                sa = s[src] - 1
+                if sa == 0 and pn[src] < 0:  # the last pinner leaves: the pinned checker is free
                     sa = -1
-                    dk -= W_PIN[src]
-                else:
-                    sa = n - 1
-                    dk -= W[src]
+                    dk -= W65[src]
                 if dst == OFF:
                     ends = sa <= 0 and len(srcs) == 1
-                elif mothers:  # the opponent's mother pinned, or the mover's last checker off 24
+                elif mother and (dst == 1 or src == 24):  # the mother pinned, or the last off 24
                     ends = (hit and dst == 1 and s[24] <= 0) or (src == 24 and sa <= 0 and pn[1] < 0)
                 else:
                     ends = False
@@ -628,7 +630,7 @@ def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
 
         return plakoto
 
-    gate = (11 if variant.first is FirstChecker.PASS else 12) if sum(v for v in s if v > 0) == CHECKERS else 24
+    gate = (11 if variant.first is FirstChecker.PASS else 12) if s[24] > 0 else 24
     opponent = min(s) < 0
     Q = _FEVGA_Q
 
@@ -654,8 +656,9 @@ def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
         out: list[_Move] = []
         if not srcs:
             return out
-        hi, lo = srcs[0], srcs[-1]
-        for src in tried:
+        lo, hi = srcs[0], srcs[-1]
+        dks = _DK[die]
+        for src in reversed(tried):
             dst = src - die
             n = s[src]
             if dst > 0:
@@ -666,7 +669,7 @@ def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
                     continue  # the first checker has not gone far enough
                 if v == 0 and closes(src, n, dst):
                     continue
-                out.append((src, dst, False, n - 1, v + 1, W[dst] - W[src], False))
+                out.append((src, dst, False, n - 1, v + 1, dks[src], False))
             else:
                 if hi > 6:
                     break  # no lower source bears off either
@@ -691,7 +694,7 @@ def _over(board: TavlaBoard, variant: Variant) -> bool:
     return (pn[1] < 0 and (pn[24] > 0 or s[24] <= 0)) or (pn[24] > 0 and s[1] >= 0)
 
 
-def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
+def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> tuple[Play, ...]:
     """Every legal play, one per resulting board, each with one way to play it (none: the pass).
 
     What it finds, and in what order, is what a plain depth-first walk finds: over the dice in
@@ -713,15 +716,18 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
     first (see :func:`walk`).
     """
     if _over(board, variant):
-        return []
+        return ()
     game = board.game
     s, pn = list(board.slots), list(board.pins)
     moves = _kernel(variant, s, pn)
     new = tuple.__new__
     found: dict[int, Play] = {}
     """Board key -> the play kept to that board."""
-    weight: dict[int, int] = {}
-    """Board key -> 16 * the dice its play uses + the pins it made."""
+    short: dict[int, int] = {}
+    """Board key -> the dice its play uses, for the plays after which nothing more could be
+    played (the others use every die)."""
+    pinned: dict[int, int] = {}
+    """Board key -> the pins its play makes, for the plays that make some."""
 
     def weigh(
         key: int, hits: int, pins: tuple[int, ...], before: tuple[Step, ...], die: int, steps: list[_Move]
@@ -731,15 +737,16 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
         every die: the first way to a board is kept unless a later one pins less (24/23/19
         rather than a pin made and undone on the way, 24/20*/19, which says what did not stay)."""
         moved, pinning = _STEPS[die]
-        used = 16 * len(dice)
         for src, dst, hit, sa, da, dk, _ in steps:
             k = key + dk
             h = hits + hit
-            old = weight.get(k)
+            old = found.get(k)
             if old is None:
                 sb, db = s[src], s[dst]
                 s[src], s[dst] = sa, da
-                slots = tuple(s)
+                result = object.__new__(TavlaBoard)
+                _SET_GAME(result, game)
+                _SET_SLOTS(result, tuple(s))
                 s[src], s[dst] = sb, db
                 if hit or sa < 0:
                     changed = list(pins)
@@ -747,24 +754,29 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
                         changed[dst] = -1
                     if sa < 0:
                         changed[src] = 0
-                    result = _board(game, slots, tuple(changed))
+                    _SET_PINS(result, tuple(changed))
                 else:
-                    result = _board(game, slots, pins)
+                    _SET_PINS(result, pins)
                 found[k] = new(Play, ((*before, (pinning if hit else moved)[src]), result))
-                weight[k] = used + h
-            elif h < old & 15:
-                found[k] = new(Play, ((*before, (pinning if hit else moved)[src]), found[k].result))
-                weight[k] = used + h
+                if h:
+                    pinned[k] = h
+            elif h < pinned.get(k, 0):
+                found[k] = new(Play, ((*before, (pinning if hit else moved)[src]), old.result))
+                pinned[k] = h
+                short.pop(k, None)
 
     def stuck(key: int, hits: int, pins: tuple[int, ...], before: tuple[Step, ...]) -> None:
         """Weigh ``before``, after which nothing more can be played, as a play of its steps."""
-        old = weight.get(key)
+        old = found.get(key)
         if old is None:
             found[key] = new(Play, (before, _board(game, tuple(s), pins)))
-            weight[key] = 16 * len(before) + hits
-        elif hits < old & 15:
-            found[key] = new(Play, (before, found[key].result))
-            weight[key] = 16 * len(before) + hits
+            short[key] = len(before)
+            if hits:
+                pinned[key] = hits
+        elif hits < pinned.get(key, 0):
+            found[key] = new(Play, (before, old.result))
+            short[key] = len(before)
+            pinned[key] = hits
 
     def pairs(first: list[_Move], die1: int, die2: int, skip: set[int]) -> None:
         """One order of a non-double: each of ``first`` (the steps of ``die1`` from the start),
@@ -795,8 +807,8 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
             step = (pinning if hit else moved)[src]
             if second:
                 weigh(key + dk, hit, here, (step,), die2, second)
-            elif tried is after or not moves(after, die2, after):  # (else all weighed already)
-                stuck(key + dk, hit, here, (step,))
+            elif tried is after or not moves(after, die2, [p for p in after if p in skip and p != dst]):
+                stuck(key + dk, hit, here, (step,))  # (else the steps that play were weighed already)
             s[src], s[dst] = sb, db
             if hit:
                 pn[dst] = 0
@@ -805,7 +817,6 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
 
     path: list[Step] = [_STEPS[1][0][1]] * 4
     seen: list[set[int]] = [set(), set(), set()]  # seen[d]: the boards met after d + 1 steps
-    plakoto = game is Game.PLAKOTO
 
     def walk(depth: int, key: int, srcs: list[int], hits: int, pins: tuple[int, ...], top: int, more: bool) -> None:
         """A double's steps from the board after the ``depth`` steps of ``path`` (key ``key``,
@@ -820,13 +831,11 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
         played before the last step still does). Fevga (or the mother) needs the plain walk:
         an order can be refused (the first checker, a prime or the quarter held for a moment)
         where another is allowed."""
-        if top and srcs and top < srcs[0]:
-            i = 1
-            while i < len(srcs) and srcs[i] > top:
-                i += 1
-            steps = moves(srcs, d1, srcs[i:])
+        if top and srcs and top < srcs[-1]:
+            i = bisect_right(srcs, top)
+            steps = moves(srcs, d1, srcs[:i])
             if not steps:
-                if not more and not moves(srcs, d1, srcs[:i]):  # (else only higher sources play)
+                if not more and not moves(srcs, d1, srcs[i:]):  # (else only higher sources play)
                     stuck(key, hits, pins, tuple(path[:depth]))
                 return
         else:
@@ -838,7 +847,6 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
             weigh(key, hits, pins, tuple(path[:3]), d1, steps)
             return
         done = seen[depth]
-        moved, pinning = _STEPS[d1]
         for move in steps:
             src, dst, hit, sa, da, dk, ends = move
             if ends:
@@ -858,27 +866,27 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
                     pn[dst] = -1
                 if sa < 0:
                     pn[src] = 0
-                walk(depth + 1, k, _after(srcs, src, sa, dst, db), hits + hit, tuple(pn), top and src, more)
+                walk(depth + 1, k, _after(srcs, src, sa, dst, db), hits + hit, tuple(pn), top and src, more)  # noqa: F821
                 if hit:
                     pn[dst] = 0
                 if sa < 0:
                     pn[src] = -1
             else:
-                walk(depth + 1, k, _after(srcs, src, sa, dst, db), hits, pins, top and src, more)
+                walk(depth + 1, k, _after(srcs, src, sa, dst, db), hits, pins, top and src, more)  # noqa: F821
             s[src], s[dst] = sb, db
             more = True
 
     d1, d2 = roll
-    key = _key(s, pn)
+    key = 0  # (the turn's start: see the keys above)
     srcs = _sources(s)
     pins = board.pins
-    dice: tuple[int, ...] = roll
     if d1 == d2:
-        dice = (d1,) * 4
-        mother = variant.mother is not Mother.NONE and (pn[1] < 0 or (s[1] == -1 and not pn[1]))
-        walk(0, key, srcs, 0, pins, 25 if plakoto and not mother else 0, False)
-        del walk  # it refers to itself: break the cycle so memory is freed at once, not by the GC
+        full = 4
+        moved, pinning = _STEPS[d1]
+        plain = game is Game.FEVGA or _mother_can_end(variant, s, pn)
+        walk(0, key, srcs, 0, pins, 0 if plain else 25, False)
     else:
+        full = 2
         high = moves(srcs, d1, srcs)
         pairs(high, d1, d2, set())
         # The other order's second steps that the first order has weighed: from a source A that
@@ -891,12 +899,15 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> list[Play]:
         # that made a prime or a whole quarter with A's would have been refused with it.)
         skip = {src for src, dst, _, _, _, _, ends in high if dst != OFF and not ends}
         pairs(moves(srcs, d2, srcs), d2, d1, skip)
-    best = max(weight.values()) >> 4
+    del walk  # it refers to itself: break the cycle so memory is freed at once, not by the GC
+    if not short:
+        return tuple(found.values())
+    best = full if len(short) < len(found) else max(short.values())
     if best == 0:
-        return []
-    keep = [play for play, w in zip(found.values(), weight.values(), strict=True) if w >> 4 == best]
+        return ()
+    keep = tuple(play for k, play in found.items() if short.get(k, full) == best)
     if d1 != d2 and best == 1:
-        higher = [play for play in keep if play.steps[0].die == d1]
+        higher = tuple(play for play in keep if play.steps[0].die == d1)
         if higher:
             return higher
     return keep
@@ -908,14 +919,12 @@ def _board(game: Game, slots: tuple[int, ...], pins: tuple[int, ...]) -> TavlaBo
     _SET_GAME(board, game)
     _SET_SLOTS(board, slots)
     _SET_PINS(board, pins)
-    _SET_HASH(board, -1)
     return board
 
 
 @lru_cache(maxsize=2048)
 def _plays_cached(board: TavlaBoard, roll: Roll, variant: Variant) -> tuple[Play, ...]:
-    plays = _generate(board, roll, variant)
-    return tuple(plays) if plays else (Play((), board),)
+    return _generate(board, roll, variant) or (Play((), board),)
 
 
 def _variant(board: TavlaBoard, variant: Variant | None) -> Variant:
@@ -1141,7 +1150,7 @@ def _leading_on(turn: TavlaTurn, source: int, die: int) -> frozenset[Step]:
         return answer
 
     need = turn.steps_needed - len(turn.made) - 1
-    key = _key(s, pn)
+    key = 0  # (the turn's start: see the keys above)
     srcs = _sources(s)
     remaining = turn.remaining
     out: list[Step] = []
