@@ -489,19 +489,18 @@ class _Rules:
 # The generator and the turn's ``legal`` (below) work on the board's two lists, ``s`` (the
 # signed counts on top) and ``pn`` (the pins), changed in place by each step and changed back
 # after it: no list is copied. A board met during a turn is told apart from the others by one
-# int, its key: ``sum(d[p] * 256**p)``, where ``d[p]`` is how much ``s[p] - 64 * pn[p]`` has
-# changed since the turn's start (0 there). A turn changes it by 70 at most either way (four
-# checkers, and a pin made or undone: 66), so no two boards share a key. A step changes it by a
-# difference the kernel works out with the step: no tuple is built and hashed for every board
-# met, and nothing is worked out for the start.
+# int, its key: ``sum(d[p] * 9**p)``, where ``d[p]`` is how many more of the mover's checkers
+# are on point ``p`` than at the turn's start (0 there). The rest of the board follows from
+# those counts (the opponent does not move; a lone opposing checker is pinned exactly while
+# the mover has a checker on its point), and a turn moves four checkers at most, so every
+# ``d[p]`` is within -4..4 and no two boards share a key. A step changes it by a difference
+# known by its source and die (:data:`_DK`): no tuple is built and hashed for every board met,
+# nothing is worked out for the start, and the int stays small (three digits of CPython's).
 
-_W = tuple(1 << (8 * p) for p in range(26))
+_W = tuple(9**p for p in range(25))
 """The weight of each point in a board's key."""
-_W65 = tuple(65 * w for w in _W)
-"""What a pin made or undone adds to a step's change of the key, besides the checker (the top
-goes from -1 to 1 and the pin from 0 to -1: 66 in all)."""
-_DK = [tuple(_W[src - die] - _W[src] if src > die else 0 for src in range(25)) for die in range(7)]
-"""How a step of ``die`` within the board changes the key, by its source: ``_DK[die][src]``."""
+_DK = [tuple(_W[src - die] - _W[src] if src > die else -_W[src] for src in range(25)) for die in range(7)]
+"""How a step of ``die`` from ``src`` changes the key (a bear-off: the checker leaves)."""
 _NO_PINS = (0,) * 26
 
 _Move = tuple[int, int, bool, int, int, int, bool]
@@ -582,13 +581,12 @@ def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
     What does not change during a turn is worked out once, here, from the turn's position: in
     Plakoto whether the mover has a checker pinned (then it never bears off) and whether the
     mother can end the game; in Fevga whether the mover has checkers on 24 (then it has borne
-    none off, and the first-checker rule holds), how far the first checker must go and whether
-    the opponent has checkers on the board (for the prime). What does change is read from the
-    sources: the highest one for bearing off, the lowest one for the first checker. Only a point
-    newly held can close Fevga's starting quarter or make a prime, and only a step that bears
-    off, pins on 1 or leaves 24 can end the game.
+    none off, and the first-checker rule holds), how far the first checker must go, and where
+    a newly held point could close the starting quarter or make a prime with every opposing
+    checker behind it (the opponent does not move). What does change is read from the sources:
+    the highest one for bearing off, the lowest one for the first checker. Only a step that
+    bears off, pins on 1 or leaves 24 can end the game.
     """
-    W, W65 = _W, _W65
     if variant.game is Game.PLAKOTO:
         bear = 1 not in pn  # no mover's checker pinned
         mother = _mother_can_end(variant, s, pn)
@@ -597,42 +595,44 @@ def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
             out: list[_Move] = []
             if not srcs:
                 return out
-            hi = srcs[-1]
             dks = _DK[die]
             for src in reversed(tried):
                 dst = src - die
                 if dst > 0:
                     v = s[dst]
                     if v >= 0:
-                        hit, da, dk = False, v + 1, dks[src]
+                        hit, da = False, v + 1
                     elif v == -1 and not pn[dst]:
-                        hit, da, dk = True, 1, dks[src] + W65[dst]
+                        hit, da = True, 1
                     else:
                         continue  # closed, or a mover's checker pinned there
+                    sa = s[src] - 1
+                    if not sa and pn[src]:  # the last pinner leaves: the pinned checker is free
+                        sa = -1
+                    # (the mother pinned, or the mover's last checker off 24)
+                    ends = mother and ((hit and dst == 1 and s[24] <= 0) or (src == 24 and sa <= 0 and pn[1] < 0))
+                    out.append((src, dst, hit, sa, da, dks[src], ends))
                 else:
+                    hi = srcs[-1]
                     if not bear or hi > 6:
                         break  # no lower source bears off either
                     if dst < 0 and src != hi:
                         continue  # a higher die only from the highest point
-                    dst, hit, da, dk = OFF, False, 0, -W[src]
-                sa = s[src] - 1
-                if sa == 0 and pn[src] < 0:  # the last pinner leaves: the pinned checker is free
-                    sa = -1
-                    dk -= W65[src]
-                if dst == OFF:
-                    ends = sa <= 0 and len(srcs) == 1
-                elif mother and (dst == 1 or src == 24):  # the mother pinned, or the last off 24
-                    ends = (hit and dst == 1 and s[24] <= 0) or (src == 24 and sa <= 0 and pn[1] < 0)
-                else:
-                    ends = False
-                out.append((src, dst, hit, sa, da, dk, ends))
+                    sa = s[src] - 1
+                    if not sa and pn[src]:
+                        sa = -1
+                    out.append((src, OFF, False, sa, 0, dks[src], sa <= 0 and len(srcs) == 1))
             return out
 
         return plakoto
 
     gate = (11 if variant.first is FirstChecker.PASS else 12) if s[24] > 0 else 24
-    opponent = min(s) < 0
     Q = _FEVGA_Q
+    # The opponent's most advanced checker, in its numbering: a prime with every opposing
+    # checker behind it lies below it (and without opposing checkers there is no such prime).
+    ahead = min((Q[p] for p in range(1, 25) if s[p] < 0), default=0)
+    watched = [p >= 19 or 1 <= Q[p] < ahead for p in range(25)]
+    """The points that, newly held, may close the starting quarter or make such a prime."""
 
     def closes(src: int, n: int, dst: int) -> bool:
         """Whether moving a checker from ``src`` (``n`` there) to the empty ``dst`` holds the
@@ -643,11 +643,13 @@ def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
             if dst >= 19 and s[19] > 0 and s[20] > 0 and s[21] > 0 and s[22] > 0 and s[23] > 0 and s[24] > 0:
                 return True
             lo = hi = Q[dst]  # along the opponent's way, in its numbering
-            while lo > 1 and s[Q[lo - 1]] > 0:
+            if hi >= ahead:
+                return False
+            while s[Q[lo - 1]] > 0:  # (Q[0] and Q[25] are 0, and s[0] is 0: they stop it)
                 lo -= 1
-            while hi < 24 and s[Q[hi + 1]] > 0:
+            while s[Q[hi + 1]] > 0:
                 hi += 1
-            return hi - lo >= 5 and opponent and all(s[Q[q]] >= 0 for q in range(1, lo))
+            return hi - lo >= 5
         finally:
             s[src] = n
             s[dst] = 0
@@ -656,26 +658,27 @@ def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
         out: list[_Move] = []
         if not srcs:
             return out
-        lo, hi = srcs[0], srcs[-1]
+        lo = srcs[0]
         dks = _DK[die]
         for src in reversed(tried):
             dst = src - die
-            n = s[src]
             if dst > 0:
                 v = s[dst]
                 if v < 0:
                     continue  # a single checker holds a point
                 if src == 24 and gate < lo < 24:
                     continue  # the first checker has not gone far enough
-                if v == 0 and closes(src, n, dst):
+                if not v and watched[dst] and closes(src, s[src], dst):
                     continue
-                out.append((src, dst, False, n - 1, v + 1, dks[src], False))
+                out.append((src, dst, False, s[src] - 1, v + 1, dks[src], False))
             else:
+                hi = srcs[-1]
                 if hi > 6:
                     break  # no lower source bears off either
                 if dst < 0 and src != hi:
                     continue  # a higher die only from the highest point
-                out.append((src, OFF, False, n - 1, 0, -W[src], n == 1 and len(srcs) == 1))
+                n = s[src]
+                out.append((src, OFF, False, n - 1, 0, dks[src], n == 1 and len(srcs) == 1))
         return out
 
     return fevga
