@@ -501,7 +501,6 @@ _W = tuple(9**p for p in range(25))
 """The weight of each point in a board's key."""
 _DK = [tuple(_W[src - die] - _W[src] if src > die else -_W[src] for src in range(25)) for die in range(7)]
 """How a step of ``die`` from ``src`` changes the key (a bear-off: the checker leaves)."""
-_NO_PINS = (0,) * 26
 
 _Move = tuple[int, int, bool, int, int, int, bool]
 """A legal step as the kernel gives it: source, dest (0 = off), hit (a pin made), the counts on
@@ -740,14 +739,14 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> tuple[Play, ..
         every die: the first way to a board is kept unless a later one pins less (24/23/19
         rather than a pin made and undone on the way, 24/20*/19, which says what did not stay)."""
         moved, pinning = _STEPS[die]
+        blank = object.__new__
         for src, dst, hit, sa, da, dk, _ in steps:
             k = key + dk
-            h = hits + hit
             old = found.get(k)
             if old is None:
                 sb, db = s[src], s[dst]
                 s[src], s[dst] = sa, da
-                result = object.__new__(TavlaBoard)
+                result = blank(TavlaBoard)
                 _SET_GAME(result, game)
                 _SET_SLOTS(result, tuple(s))
                 s[src], s[dst] = sb, db
@@ -761,11 +760,11 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> tuple[Play, ..
                 else:
                     _SET_PINS(result, pins)
                 found[k] = new(Play, ((*before, (pinning if hit else moved)[src]), result))
-                if h:
-                    pinned[k] = h
-            elif h < pinned.get(k, 0):
+                if hits or hit:
+                    pinned[k] = hits + hit
+            elif pinned and hits + hit < pinned.get(k, 0):
                 found[k] = new(Play, ((*before, (pinning if hit else moved)[src]), old.result))
-                pinned[k] = h
+                pinned[k] = hits + hit
                 short.pop(k, None)
 
     def stuck(key: int, hits: int, pins: tuple[int, ...], before: tuple[Step, ...]) -> None:
@@ -810,13 +809,22 @@ def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> tuple[Play, ..
             step = (pinning if hit else moved)[src]
             if second:
                 weigh(key + dk, hit, here, (step,), die2, second)
-            elif tried is after or not moves(after, die2, [p for p in after if p in skip and p != dst]):
-                stuck(key + dk, hit, here, (step,))  # (else the steps that play were weighed already)
+            elif tried is after or not plays_on(after, src, sa, dst, die2, skip):
+                stuck(key + dk, hit, here, (step,))
             s[src], s[dst] = sb, db
             if hit:
                 pn[dst] = 0
             if sa < 0:
                 pn[src] = -1
+
+    def plays_on(after: list[int], src: int, sa: int, dst: int, die: int, skip: set[int]) -> bool:
+        """Whether a step of ``die`` from a source in ``skip`` (whose plays were weighed already)
+        plays after the first step (from ``src``, which has ``sa`` left, to ``dst``): then the
+        board after that step is no dead end. In Plakoto it does if its source is still one (a
+        point open at the start stays open); in Fevga the kernel says."""
+        if game is Game.PLAKOTO:
+            return any(p != dst and (p != src or sa > 0) for p in skip)
+        return bool(moves(after, die, [p for p in after if p in skip and p != dst]))
 
     path: list[Step] = [_STEPS[1][0][1]] * 4
     seen: list[set[int]] = [set(), set(), set()]  # seen[d]: the boards met after d + 1 steps
