@@ -37,7 +37,8 @@ fifteenth checker off) ends the play; such a play counts as using every die.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from bisect import bisect_right, insort
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -124,10 +125,11 @@ class TavlaBoard:
         self._set(game, s, p)
 
     def _set(self, game: Game, slots: tuple[int, ...], pins: tuple[int, ...]) -> None:
-        object.__setattr__(self, "game", game)
-        object.__setattr__(self, "slots", slots)
-        object.__setattr__(self, "pins", pins)
-        object.__setattr__(self, "_hash", hash((game, slots, pins)))
+        # Straight into the slots (``__setattr__`` refuses); the hash is left out until first
+        # asked for: a generator makes many boards that nothing hashes.
+        _SET_GAME(self, game)
+        _SET_SLOTS(self, slots)
+        _SET_PINS(self, pins)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a TavlaBoard is immutable")
@@ -160,10 +162,15 @@ class TavlaBoard:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TavlaBoard):
             return NotImplemented
-        return self._hash == other._hash and (self.game, self.slots, self.pins) == (other.game, other.slots, other.pins)
+        return self.slots == other.slots and self.pins == other.pins and self.game is other.game
 
     def __hash__(self) -> int:
-        return self._hash
+        try:
+            return self._hash
+        except AttributeError:  # (not worked out yet)
+            h = hash((self.game, self.slots, self.pins))
+            _SET_HASH(self, h)
+            return h
 
     def pinned(self, point: int) -> int:
         """+1 when a mover's checker lies pinned under the opponent's on ``point``, -1 when an
@@ -244,6 +251,13 @@ class TavlaBoard:
 
     def __repr__(self) -> str:
         return f"TavlaBoard({self.game.value}, {self.text()!r})"
+
+
+_SET_GAME = vars(TavlaBoard)["game"].__set__
+_SET_SLOTS = vars(TavlaBoard)["slots"].__set__
+_SET_PINS = vars(TavlaBoard)["pins"].__set__
+_SET_HASH = vars(TavlaBoard)["_hash"].__set__
+"""The setters of a TavlaBoard's slots, for :meth:`TavlaBoard._set`."""
 
 
 def opponent_point(game: Game, point: int) -> int:
@@ -470,88 +484,458 @@ class _Rules:
         return None
 
 
-def _over(board: TavlaBoard, rules: _Rules) -> bool:
-    """Whether the game is already over on ``board``, for either side: nothing more is played."""
-    if board.is_game_over():
-        return True
-    other = board.swapped()
-    return rules.ending(list(board.slots), list(board.pins)) is not None or (
-        rules.ending(list(other.slots), list(other.pins)) is not None
+# -- the fast generator: two lists moved in place, boards keyed by an int ---------------------
+#
+# The generator and the turn's ``legal`` (below) work on the board's two lists, ``s`` (the
+# signed counts on top) and ``pn`` (the pins), changed in place by each step and changed back
+# after it: no list is copied. A board met during a turn is told apart from the others by one
+# int, its key: ``sum(d[p] * 9**p)``, where ``d[p]`` is how many more of the mover's checkers
+# are on point ``p`` than at the turn's start (0 there). The rest of the board follows from
+# those counts (the opponent does not move; a lone opposing checker is pinned exactly while
+# the mover has a checker on its point), and a turn moves four checkers at most, so every
+# ``d[p]`` is within -4..4 and no two boards share a key. A step changes it by a difference
+# known by its source and die (:data:`_DK`): no tuple is built and hashed for every board met,
+# nothing is worked out for the start, and the int stays small (three digits of CPython's).
+
+_W = tuple(9**p for p in range(25))
+"""The weight of each point in a board's key."""
+_DK = [tuple(_W[src - die] - _W[src] if src > die else -_W[src] for src in range(25)) for die in range(7)]
+"""How a step of ``die`` from ``src`` changes the key (a bear-off: the checker leaves)."""
+
+_Move = tuple[int, int, bool, int, int, int, bool]
+"""A legal step as the kernel gives it: source, dest (0 = off), hit (a pin made), the counts on
+top of the source and the dest after it (the source's is -1 when it freed a pinned checker),
+the key's difference, and whether it ends the game at once."""
+_Moves = Callable[[list[int], int, list[int]], list[_Move]]
+"""The kernel: the legal steps of a die (the second argument) on the lists it was made for,
+whose sources (the points the mover may leave, lowest first) are the first argument, from
+those of the sources in the third (all of them, or some, lowest first); highest source first."""
+
+_STEPS = [
+    (
+        tuple(Step(src, max(src - die, OFF), die, False) for src in range(25)),
+        tuple(Step(src, max(src - die, OFF), die, True) for src in range(25)),
     )
+    for die in range(7)
+]
+"""The Step objects, made once: ``_STEPS[die][hit][source]`` (a step's dest follows from them)."""
+
+_FEVGA_Q = (0, *(opponent_point(Game.FEVGA, p) for p in range(1, 25)), 0)
+"""Fevga: the opponent's number of each of the mover's points, and (the map is its own
+inverse) the mover's point of each of the opponent's numbers."""
 
 
-def _generate(board: TavlaBoard, roll: Roll, rules: _Rules) -> dict[TavlaBoard, tuple[Step, ...]]:
-    """Every legal play's resulting board, each with one way to play it (see the module doc)."""
-    s = list(board.slots)
-    pn = list(board.pins)
+def _sources(s: Sequence[int]) -> list[int]:
+    """The points the mover may leave, lowest first (so that a list's changes are C's work:
+    :func:`bisect.insort`, :meth:`list.remove`)."""
+    return [p for p in range(1, 25) if s[p] > 0]
+
+
+def _after(srcs: list[int], src: int, left: int, dst: int, was: int) -> list[int]:
+    """The sources ``srcs`` after a step from ``src``, which has ``left`` on top after it, to
+    ``dst``, which had ``was`` on top before it: the same list when they are the same (most
+    steps), else a new one."""
+    if left > 0:
+        if dst == OFF or was > 0:
+            return srcs
+        out = srcs.copy()
+    else:
+        out = srcs.copy()
+        out.remove(src)
+        if dst == OFF or was > 0:
+            return out
+    insort(out, dst)
+    return out
+
+
+def _do(s: list[int], pn: list[int], src: int, dst: int, hit: bool, sa: int, da: int) -> None:
+    """Play a kernel's step on the lists (the generator does it inline)."""
+    s[src], s[dst] = sa, da
+    if hit:
+        pn[dst] = -1
+    if sa < 0:
+        pn[src] = 0
+
+
+def _undo(s: list[int], pn: list[int], src: int, dst: int, hit: bool, sa: int, sb: int, db: int) -> None:
+    """Take back :func:`_do`'s step, which found ``sb`` and ``db`` on top of its points."""
+    s[src], s[dst] = sb, db
+    if hit:
+        pn[dst] = 0
+    if sa < 0:
+        pn[src] = -1
+
+
+def _mother_can_end(variant: Variant, s: Sequence[int], pn: Sequence[int]) -> bool:
+    """Plakoto: whether a step of this turn may end the game by the mother rule: a pin on 1 there
+    or to be made (point 1 changes only when the mover lands there or bears off from it)."""
+    return variant.mother is not Mother.NONE and (pn[1] < 0 or (s[1] == -1 and not pn[1]))
+
+
+def _kernel(variant: Variant, s: list[int], pn: list[int]) -> _Moves:
+    """The kernel (:data:`_Moves`) on the lists ``s`` and ``pn``: each step it lists is one that
+    :meth:`_Rules.refusal` allows, in the same order as the sources, with the same ``hit`` as
+    :meth:`_Rules.apply`, and with the ending that :meth:`_Rules.ending` finds after it.
+
+    What does not change during a turn is worked out once, here, from the turn's position: in
+    Plakoto whether the mover has a checker pinned (then it never bears off) and whether the
+    mother can end the game; in Fevga whether the mover has checkers on 24 (then it has borne
+    none off, and the first-checker rule holds), how far the first checker must go, and where
+    a newly held point could close the starting quarter or make a prime with every opposing
+    checker behind it (the opponent does not move). What does change is read from the sources:
+    the highest one for bearing off, the lowest one for the first checker. Only a step that
+    bears off, pins on 1 or leaves 24 can end the game.
+    """
+    if variant.game is Game.PLAKOTO:
+        bear = 1 not in pn  # no mover's checker pinned
+        mother = _mother_can_end(variant, s, pn)
+
+        def plakoto(srcs: list[int], die: int, tried: list[int]) -> list[_Move]:
+            out: list[_Move] = []
+            if not srcs:
+                return out
+            dks = _DK[die]
+            for src in reversed(tried):
+                dst = src - die
+                if dst > 0:
+                    v = s[dst]
+                    if v >= 0:
+                        hit, da = False, v + 1
+                    elif v == -1 and not pn[dst]:
+                        hit, da = True, 1
+                    else:
+                        continue  # closed, or a mover's checker pinned there
+                    sa = s[src] - 1
+                    if not sa and pn[src]:  # the last pinner leaves: the pinned checker is free
+                        sa = -1
+                    # (the mother pinned, or the mover's last checker off 24)
+                    ends = mother and ((hit and dst == 1 and s[24] <= 0) or (src == 24 and sa <= 0 and pn[1] < 0))
+                    out.append((src, dst, hit, sa, da, dks[src], ends))
+                else:
+                    hi = srcs[-1]
+                    if not bear or hi > 6:
+                        break  # no lower source bears off either
+                    if dst < 0 and src != hi:
+                        continue  # a higher die only from the highest point
+                    sa = s[src] - 1
+                    if not sa and pn[src]:
+                        sa = -1
+                    out.append((src, OFF, False, sa, 0, dks[src], sa <= 0 and len(srcs) == 1))
+            return out
+
+        return plakoto
+
+    gate = (11 if variant.first is FirstChecker.PASS else 12) if s[24] > 0 else 24
+    Q = _FEVGA_Q
+    # The opponent's most advanced checker, in its numbering: a prime with every opposing
+    # checker behind it lies below it (and without opposing checkers there is no such prime).
+    ahead = min((Q[p] for p in range(1, 25) if s[p] < 0), default=0)
+    watched = [p >= 19 or 1 <= Q[p] < ahead for p in range(25)]
+    """The points that, newly held, may close the starting quarter or make such a prime."""
+
+    def closes(src: int, n: int, dst: int) -> bool:
+        """Whether moving a checker from ``src`` (``n`` there) to the empty ``dst`` holds the
+        whole starting quarter or a prime with every opposing checker behind it."""
+        s[src] = n - 1
+        s[dst] = 1
+        try:
+            if dst >= 19 and s[19] > 0 and s[20] > 0 and s[21] > 0 and s[22] > 0 and s[23] > 0 and s[24] > 0:
+                return True
+            lo = hi = Q[dst]  # along the opponent's way, in its numbering
+            if hi >= ahead:
+                return False
+            while s[Q[lo - 1]] > 0:  # (Q[0] and Q[25] are 0, and s[0] is 0: they stop it)
+                lo -= 1
+            while s[Q[hi + 1]] > 0:
+                hi += 1
+            return hi - lo >= 5
+        finally:
+            s[src] = n
+            s[dst] = 0
+
+    def fevga(srcs: list[int], die: int, tried: list[int]) -> list[_Move]:
+        out: list[_Move] = []
+        if not srcs:
+            return out
+        lo = srcs[0]
+        dks = _DK[die]
+        for src in reversed(tried):
+            dst = src - die
+            if dst > 0:
+                v = s[dst]
+                if v < 0:
+                    continue  # a single checker holds a point
+                if src == 24 and gate < lo < 24:
+                    continue  # the first checker has not gone far enough
+                if not v and watched[dst] and closes(src, s[src], dst):
+                    continue
+                out.append((src, dst, False, s[src] - 1, v + 1, dks[src], False))
+            else:
+                hi = srcs[-1]
+                if hi > 6:
+                    break  # no lower source bears off either
+                if dst < 0 and src != hi:
+                    continue  # a higher die only from the highest point
+                n = s[src]
+                out.append((src, OFF, False, n - 1, 0, dks[src], n == 1 and len(srcs) == 1))
+        return out
+
+    return fevga
+
+
+def _over(board: TavlaBoard, variant: Variant) -> bool:
+    """Whether the game is already over on ``board``, for either side: nothing more is played
+    (a side with no checker left, or :meth:`_Rules.ending` for either side)."""
+    s, pn = board.slots, board.pins
+    if (max(s) <= 0 and 1 not in pn) or (min(s) >= 0 and -1 not in pn):
+        return True
+    if board.game is not Game.PLAKOTO or variant.mother is Mother.NONE:
+        return False
+    # A mother pinned with the pinner's own start empty, or both mothers pinned (the opponent's
+    # view: its point q is the mover's 25 - q).
+    return (pn[1] < 0 and (pn[24] > 0 or s[24] <= 0)) or (pn[24] > 0 and s[1] >= 0)
+
+
+def _generate(board: TavlaBoard, roll: Roll, variant: Variant) -> tuple[Play, ...]:
+    """Every legal play, one per resulting board, each with one way to play it (none: the pass).
+
+    What it finds, and in what order, is what a plain depth-first walk finds: over the dice in
+    each order (a double: once, four dice), trying the sources highest first, never walking on
+    from a board met before at the same depth of the same order, and weighing every way to a
+    board at the end (:func:`weigh`): the board's first way is kept unless a later one pins
+    less, so the walk's order decides, and it is the order the plays come out in too. A step
+    that ends the game ends its play, which counts as using every die. Only the plays using the
+    most dice count; of a non-double's single die, the higher one's if it plays.
+
+    Fast because it walks less than that walk and each step costs few Python operations: a
+    handful of integer assignments on the board's lists (no list copied), a board's key an int
+    changed by the step's difference (no tuple built and hashed), the sources a list shared
+    until a step changes them, the rules' turn-wide facts worked out once (:func:`_kernel`),
+    the Step objects made once for all (:data:`_STEPS`), and a board's tuples, a board and a
+    Play built only for a new way. What it leaves out is what that walk would only have found
+    again: a non-double's second order skips the plays the first has weighed (see
+    :func:`pairs`), and a Plakoto double walks each board once, by its steps highest source
+    first (see :func:`walk`).
+    """
+    if _over(board, variant):
+        return ()
     game = board.game
-    d1, d2 = roll
-    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
-    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[tuple[Step, ...], int]] = {}
-    seen: set[tuple[int, ...]] = set()
-    path: list[Step] = []
+    s, pn = list(board.slots), list(board.pins)
+    moves = _kernel(variant, s, pn)
+    new = tuple.__new__
+    found: dict[int, Play] = {}
+    """Board key -> the play kept to that board."""
+    short: dict[int, int] = {}
+    """Board key -> the dice its play uses, for the plays after which nothing more could be
+    played (the others use every die)."""
+    pinned: dict[int, int] = {}
+    """Board key -> the pins its play makes, for the plays that make some."""
 
-    def record(used: int) -> None:
-        key = (tuple(s), tuple(pn))
+    def weigh(
+        key: int, hits: int, pins: tuple[int, ...], before: tuple[Step, ...], die: int, steps: list[_Move]
+    ) -> None:
+        """Weigh the ways ``before`` + each of ``steps`` (of ``die``) from the board on the lists
+        (key ``key``, ``hits`` pins made on the way, ``pins`` its pins), each a whole play using
+        every die: the first way to a board is kept unless a later one pins less (24/23/19
+        rather than a pin made and undone on the way, 24/20*/19, which says what did not stay)."""
+        moved, pinning = _STEPS[die]
+        blank = object.__new__
+        for src, dst, hit, sa, da, dk, _ in steps:
+            k = key + dk
+            old = found.get(k)
+            if old is None:
+                sb, db = s[src], s[dst]
+                s[src], s[dst] = sa, da
+                result = blank(TavlaBoard)
+                _SET_GAME(result, game)
+                _SET_SLOTS(result, tuple(s))
+                s[src], s[dst] = sb, db
+                if hit or sa < 0:
+                    changed = list(pins)
+                    if hit:
+                        changed[dst] = -1
+                    if sa < 0:
+                        changed[src] = 0
+                    _SET_PINS(result, tuple(changed))
+                else:
+                    _SET_PINS(result, pins)
+                found[k] = new(Play, ((*before, (pinning if hit else moved)[src]), result))
+                if hits or hit:
+                    pinned[k] = hits + hit
+            elif pinned and hits + hit < pinned.get(k, 0):
+                found[k] = new(Play, ((*before, (pinning if hit else moved)[src]), old.result))
+                pinned[k] = hits + hit
+                short.pop(k, None)
+
+    def stuck(key: int, hits: int, pins: tuple[int, ...], before: tuple[Step, ...]) -> None:
+        """Weigh ``before``, after which nothing more can be played, as a play of its steps."""
         old = found.get(key)
         if old is None:
-            found[key] = (tuple(path), used)
-        elif sum(st.hit for st in path) < sum(st.hit for st in old[0]):
-            # Of two ways to the same board, keep the one that pins less: 24/23/19 rather than
-            # a pin made and undone on the way (24/20*/19), which says what did not stay.
-            found[key] = (tuple(path), used)
+            found[key] = new(Play, (before, _board(game, tuple(s), pins)))
+            short[key] = len(before)
+            if hits:
+                pinned[key] = hits
+        elif hits < pinned.get(key, 0):
+            found[key] = new(Play, (before, old.result))
+            short[key] = len(before)
+            pinned[key] = hits
 
-    def walk(dice: tuple[int, ...], depth: int) -> None:
-        if depth == len(dice):
-            record(depth)
+    def pairs(first: list[_Move], die1: int, die2: int, skip: set[int]) -> None:
+        """One order of a non-double: each of ``first`` (the steps of ``die1`` from the start),
+        then each step of ``die2``. Leaves out the second steps from a source in ``skip`` (but
+        the chain, from where the first step landed): the other order has weighed their plays
+        already (see the call)."""
+        if not first:
+            stuck(key, 0, pins, ())
             return
-        key = (*s, *pn, depth, *dice)
-        if key in seen:
-            return
-        seen.add(key)
-        die = dice[depth]
-        moved = False
-        for src in [p for p in range(24, 0, -1) if s[p] > 0]:
-            dst = rules.refusal(s, pn, src, die)
-            if not isinstance(dst, int):
+        moved, pinning = _STEPS[die1]
+        for move in first:
+            src, dst, hit, sa, da, dk, ends = move
+            if ends:
+                weigh(key, 0, pins, (), die1, [move])
                 continue
-            moved = True
-            saved = (s[:], pn[:])
-            hit = rules.apply(s, pn, src, dst)
-            path.append(Step(src, dst, die, hit))
-            if (dst == OFF or (hit and dst == 1) or (src == 24 and mothers)) and rules.ending(s, pn) is not None:
-                record(len(dice))  # a step that ends the game: as if every die were used
-            else:
-                walk(dice, depth + 1)
-            path.pop()
-            s[:], pn[:] = saved
-        if not moved:
-            record(depth)
+            sb, db = s[src], s[dst]
+            s[src], s[dst] = sa, da
+            after = _after(srcs, src, sa, dst, db)
+            here = pins
+            if hit or sa < 0:
+                if hit:
+                    pn[dst] = -1
+                if sa < 0:
+                    pn[src] = 0
+                here = tuple(pn)
+            tried = [p for p in after if p not in skip or p == dst] if skip else after
+            second = moves(after, die2, tried)
+            step = (pinning if hit else moved)[src]
+            if second:
+                weigh(key + dk, hit, here, (step,), die2, second)
+            elif tried is after or not plays_on(after, src, sa, dst, die2, skip):
+                stuck(key + dk, hit, here, (step,))
+            s[src], s[dst] = sb, db
+            if hit:
+                pn[dst] = 0
+            if sa < 0:
+                pn[src] = -1
 
-    # (only a bear-off, a pin on the opponent's start or a checker leaving ours can end a game)
-    mothers = rules.game is Game.PLAKOTO and rules.mother is not Mother.NONE
-    if not _over(board, rules):
-        for order in orders:
-            walk(order, 0)
-    if not found:
-        return {}
-    best = max(used for _, used in found.values())
+    def plays_on(after: list[int], src: int, sa: int, dst: int, die: int, skip: set[int]) -> bool:
+        """Whether a step of ``die`` from a source in ``skip`` (whose plays were weighed already)
+        plays after the first step (from ``src``, which has ``sa`` left, to ``dst``): then the
+        board after that step is no dead end. In Plakoto it does if its source is still one (a
+        point open at the start stays open); in Fevga the kernel says."""
+        if game is Game.PLAKOTO:
+            return any(p != dst and (p != src or sa > 0) for p in skip)
+        return bool(moves(after, die, [p for p in after if p in skip and p != dst]))
+
+    path: list[Step] = [_STEPS[1][0][1]] * 4
+    seen: list[set[int]] = [set(), set(), set()]  # seen[d]: the boards met after d + 1 steps
+
+    def walk(depth: int, key: int, srcs: list[int], hits: int, pins: tuple[int, ...], top: int, more: bool) -> None:
+        """A double's steps from the board after the ``depth`` steps of ``path`` (key ``key``,
+        ``hits`` pins made, ``pins`` its pins). In Plakoto, unless the mother can end the game
+        (``top`` > 0), only from sources no higher than ``top``, the last step's: any steps of
+        one die that can be played in some order can be played highest source first (a point
+        open stays open, nothing but a checker moved down can feed a point, and a higher
+        checker moved first never spoils a bear-off), that order pins least (each point's
+        arrivals before its departures: no pin undone and made again), and it is the first the
+        plain walk (which tries higher sources first) meets; so every board is met once, by
+        the way that walk keeps. ``more``: a higher source is known to play here (one that
+        played before the last step still does). Fevga (or the mother) needs the plain walk:
+        an order can be refused (the first checker, a prime or the quarter held for a moment)
+        where another is allowed."""
+        if top and srcs and top < srcs[-1]:
+            i = bisect_right(srcs, top)
+            steps = moves(srcs, d1, srcs[:i])
+            if not steps:
+                if not more and not moves(srcs, d1, srcs[i:]):  # (else only higher sources play)
+                    stuck(key, hits, pins, tuple(path[:depth]))
+                return
+        else:
+            steps = moves(srcs, d1, srcs)
+            if not steps:
+                stuck(key, hits, pins, tuple(path[:depth]))
+                return
+        if depth == 3:
+            weigh(key, hits, pins, tuple(path[:3]), d1, steps)
+            return
+        done = seen[depth]
+        for move in steps:
+            src, dst, hit, sa, da, dk, ends = move
+            if ends:
+                weigh(key, hits, pins, tuple(path[:depth]), d1, [move])
+                more = True
+                continue
+            k = key + dk
+            if not top:
+                if k in done:
+                    continue  # a board met before at this depth: walked from there already
+                done.add(k)
+            sb, db = s[src], s[dst]
+            s[src], s[dst] = sa, da
+            path[depth] = (pinning if hit else moved)[src]
+            if hit or sa < 0:
+                if hit:
+                    pn[dst] = -1
+                if sa < 0:
+                    pn[src] = 0
+                walk(depth + 1, k, _after(srcs, src, sa, dst, db), hits + hit, tuple(pn), top and src, more)  # noqa: F821
+                if hit:
+                    pn[dst] = 0
+                if sa < 0:
+                    pn[src] = -1
+            else:
+                walk(depth + 1, k, _after(srcs, src, sa, dst, db), hits, pins, top and src, more)  # noqa: F821
+            s[src], s[dst] = sb, db
+            more = True
+
+    d1, d2 = roll
+    key = 0  # (the turn's start: see the keys above)
+    srcs = _sources(s)
+    pins = board.pins
+    if d1 == d2:
+        full = 4
+        moved, pinning = _STEPS[d1]
+        plain = game is Game.FEVGA or _mother_can_end(variant, s, pn)
+        walk(0, key, srcs, 0, pins, 0 if plain else 25, False)
+    else:
+        full = 2
+        high = moves(srcs, d1, srcs)
+        pairs(high, d1, d2, set())
+        # The other order's second steps that the first order has weighed: from a source A that
+        # plays the higher die from the start, within the board and without ending the game,
+        # unless from where the first step landed (the same checker twice). The play (the
+        # lower die's step from B, then the higher's from A) was weighed as (A's, then B's),
+        # to the same board, pinning no more. (Only A's step could be refused at the start and
+        # allowed after B's, or end the game from the start; a checker on B could not be
+        # refused after A's step: Plakoto's points stay open or closed, and in Fevga a step
+        # that made a prime or a whole quarter with A's would have been refused with it.)
+        skip = {src for src, dst, _, _, _, _, ends in high if dst != OFF and not ends}
+        pairs(moves(srcs, d2, srcs), d2, d1, skip)
+    del walk  # it refers to itself: break the cycle so memory is freed at once, not by the GC
+    if not short:
+        return tuple(found.values())
+    best = full if len(short) < len(found) else max(short.values())
     if best == 0:
-        return {}
-    keep = {k: steps for k, (steps, used) in found.items() if used == best}
+        return ()
+    keep = tuple(play for k, play in found.items() if short.get(k, full) == best)
     if d1 != d2 and best == 1:
-        higher = {k: steps for k, steps in keep.items() if steps[0].die == d1}
+        higher = tuple(play for play in keep if play.steps[0].die == d1)
         if higher:
-            keep = higher
-    return {TavlaBoard._trusted(game, k[0], k[1]): steps for k, steps in keep.items()}
+            return higher
+    return keep
+
+
+def _board(game: Game, slots: tuple[int, ...], pins: tuple[int, ...]) -> TavlaBoard:
+    """:meth:`TavlaBoard._trusted` for tuples, as quick as it can be (a generator makes many)."""
+    board: TavlaBoard = object.__new__(TavlaBoard)
+    _SET_GAME(board, game)
+    _SET_SLOTS(board, slots)
+    _SET_PINS(board, pins)
+    return board
 
 
 @lru_cache(maxsize=2048)
 def _plays_cached(board: TavlaBoard, roll: Roll, variant: Variant) -> tuple[Play, ...]:
-    found = _generate(board, roll, _Rules(variant))
-    if not found:
-        return (Play((), board),)
-    return tuple(Play(steps, result) for result, steps in found.items())
+    return _generate(board, roll, variant) or (Play((), board),)
 
 
 def _variant(board: TavlaBoard, variant: Variant | None) -> Variant:
@@ -626,7 +1010,6 @@ class TavlaTurn:
         "_goals",
         "_legal",
         "_plays",
-        "_rules",
         "made",
         "position",
         "remaining",
@@ -655,8 +1038,7 @@ class TavlaTurn:
         self._plays = plays
         self.steps_needed = max(len(p.steps) for p in plays)
         self._legal: frozenset[Step] | None = None
-        self._rules = _Rules(variant)
-        self._goals = frozenset(p.result for p in plays)
+        self._goals: frozenset[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
 
     @property
     def ended(self) -> Ending | None:
@@ -676,25 +1058,19 @@ class TavlaTurn:
     def _steps(self) -> frozenset[Step]:
         if self.complete:
             return frozenset()
-        out = (self._check(src, die) for die in set(self.remaining) for src in range(24, 0, -1))
-        return frozenset(step for step in out if step is not None)
+        return _leading_on(self, 0, 0)
 
     def _check(self, source: int, die: int) -> Step | None:
         """The step if it leads on to a legal full play, else None."""
         if self.complete or die not in self.remaining or not 1 <= source <= 24 or self.position.slots[source] <= 0:
             return None
-        rules = self._rules
-        s, pn = list(self.position.slots), list(self.position.pins)
-        dst = rules.refusal(s, pn, source, die)
-        if not isinstance(dst, int):
-            return None
-        hit = rules.apply(s, pn, source, dst)
-        after = TavlaBoard._trusted(self.position.game, s, pn)
-        rest = list(self.remaining)
-        rest.remove(die)
-        if _reaches(after, tuple(rest), self._goals, rules, self.steps_needed - len(self.made) - 1):
-            return Step(source, dst, die, hit)
-        return None
+        return next(iter(_leading_on(self, source, die)), None)
+
+    def _goal_lists(self) -> frozenset[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The slots and pins of every legal play's result, gathered once a turn."""
+        if self._goals is None:
+            self._goals = frozenset((p.result.slots, p.result.pins) for p in self._plays)
+        return self._goals
 
     @property
     def complete(self) -> bool:
@@ -713,7 +1089,9 @@ class TavlaTurn:
         _, after = tavla_step(self.position, source, die, self.variant)
         rest = list(self.remaining)
         rest.remove(die)
-        return TavlaTurn(self.variant, self.start, self.roll, (*self.made, chosen), after, tuple(rest), self._plays)
+        turn = TavlaTurn(self.variant, self.start, self.roll, (*self.made, chosen), after, tuple(rest), self._plays)
+        turn._goals = self._goals
+        return turn
 
     def undo(self) -> TavlaTurn:
         """The turn with the last step taken back."""
@@ -737,31 +1115,71 @@ class TavlaTurn:
         return f"TavlaTurn(roll={self.roll}, made={self.made}, complete={self.complete})"
 
 
-def _reaches(board: TavlaBoard, dice: tuple[int, ...], goals: frozenset[TavlaBoard], rules: _Rules, need: int) -> bool:
-    """Whether playing on from ``board`` reaches one of the legal results ``goals``."""
-    if board in goals and (need <= 0 or rules.ending(list(board.slots), list(board.pins)) is not None):
-        return True
-    if need <= 0 or not dice:
-        return False
-    for die in set(dice):
-        rest = list(dice)
-        rest.remove(die)
-        for src in range(24, 0, -1):
-            s, pn = list(board.slots), list(board.pins)
-            if s[src] <= 0:
+def _leading_on(turn: TavlaTurn, source: int, die: int) -> frozenset[Step]:
+    """The steps of ``turn`` (only the one from ``source`` with ``die`` if they are not 0) after
+    which the rest of some legal play can still be played: after which as many steps as the
+    turn still needs, or fewer with one that ends the game, reach a legal play's result.
+
+    A depth-first search on the position's lists like :func:`_generate`'s, with the same
+    :func:`_kernel`, that stops at the first result reached and remembers what it found from
+    every board (with the dice left) it searched, so that no board is searched twice (the many
+    orders of a double's steps meet again and again).
+    """
+    goals = turn._goal_lists()
+    s, pn = list(turn.position.slots), list(turn.position.pins)
+    moves = _kernel(turn.variant, s, pn)
+    known: dict[tuple[int, tuple[int, ...]], bool] = {}
+
+    def reach(key: int, srcs: list[int], dice: tuple[int, ...], need: int, ends: bool) -> bool:
+        """Whether ``need`` more steps with ``dice`` (fewer with one that ends the game) reach a
+        result from the board on the lists, whose key is ``key``; ``ends``: the game ended on it."""
+        if (need <= 0 or ends) and (tuple(s), tuple(pn)) in goals:
+            return True
+        if need <= 0 or not dice:
+            return False
+        memo = (key, dice)
+        answer = known.get(memo)
+        if answer is not None:
+            return answer
+        answer = False
+        for d in set(dice):
+            i = dice.index(d)
+            rest = dice[:i] + dice[i + 1 :]
+            for src, dst, hit, sa, da, dk, stop in moves(srcs, d, srcs):
+                sb, db = s[src], s[dst]
+                _do(s, pn, src, dst, hit, sa, da)
+                if stop:
+                    answer = (tuple(s), tuple(pn)) in goals
+                else:
+                    answer = reach(key + dk, _after(srcs, src, sa, dst, db), rest, need - 1, False)  # noqa: F821
+                _undo(s, pn, src, dst, hit, sa, sb, db)
+                if answer:
+                    break
+            if answer:
+                break
+        known[memo] = answer
+        return answer
+
+    need = turn.steps_needed - len(turn.made) - 1
+    key = 0  # (the turn's start: see the keys above)
+    srcs = _sources(s)
+    remaining = turn.remaining
+    out: list[Step] = []
+    for d in set(remaining):
+        if die and d != die:
+            continue
+        i = remaining.index(d)
+        rest = remaining[:i] + remaining[i + 1 :]
+        for src, dst, hit, sa, da, dk, stop in moves(srcs, d, srcs):
+            if source and src != source:
                 continue
-            dst = rules.refusal(s, pn, src, die)
-            if not isinstance(dst, int):
-                continue
-            rules.apply(s, pn, src, dst)
-            after = TavlaBoard._trusted(board.game, s, pn)
-            if rules.ending(s, pn) is not None:
-                if after in goals:
-                    return True
-                continue
-            if _reaches(after, tuple(rest), goals, rules, need - 1):
-                return True
-    return False
+            sb, db = s[src], s[dst]
+            _do(s, pn, src, dst, hit, sa, da)
+            if reach(key + dk, _after(srcs, src, sa, dst, db), rest, need, stop):
+                out.append(Step(src, dst, d, hit))
+            _undo(s, pn, src, dst, hit, sa, sb, db)
+    del reach  # it refers to itself: break the cycle so memory is freed at once, not by the GC
+    return frozenset(out)
 
 
 def tavla_turn(
