@@ -5,10 +5,10 @@
 Times, best of R interleaved repetitions with the garbage collector paused:
 
 * backgammon's uncached generator (``tawla.engine.moves._plays_cached.__wrapped__``) on the N
-  self-play and N random positions of ``tests.bench_engine`` (the same seed, each with a random
+  self-play and N random positions of ``tests.bench.bench_engine`` (the same seed, each with a random
   roll);
 * Plakoto's and Fevga's uncached generator (``tawla.engine.tavla._plays_cached.__wrapped__``,
-  the Play objects built) on N self-play and N random positions of ``tests.tavla_positions``,
+  the Play objects built) on N self-play and N random positions of ``tests.helpers.tavla_positions``,
   each with a random roll, under the default rules;
 * ``TavlaTurn.legal`` for a first step (the turn built from plays already generated, so only
   ``legal`` is timed): the UI asks it at every step, and so do the random tavli matches.
