@@ -11,6 +11,7 @@ ENGINE = Path(__file__).resolve().parent.parent / "tawla" / "engine"
 ALLOWED = {
     "__future__",
     "base64",
+    "bisect",
     "collections",
     "dataclasses",
     "enum",
