@@ -111,9 +111,10 @@ class TavlaBoard:
     :meth:`pinned` says whose checker lies pinned under them: +1 the mover's, -1 the opponent's.
     """
 
-    __slots__ = ("_hash", "game", "pins", "slots")
+    __slots__ = ("_hash", "_swapped", "game", "pins", "slots")
 
     _hash: int
+    _swapped: TavlaBoard
     game: Game
     slots: tuple[int, ...]
     pins: tuple[int, ...]
@@ -229,7 +230,13 @@ class TavlaBoard:
         return self.mover_off == CHECKERS or self.opponent_off == CHECKERS
 
     def swapped(self) -> TavlaBoard:
-        """The same position seen from the other player (an involution)."""
+        """The same position seen from the other player (an involution). Worked out once and kept
+        (a match asks for it at every action); the board returned does not keep this one back,
+        so that no reference cycle is left for the garbage collector."""
+        try:
+            return self._swapped
+        except AttributeError:  # (not worked out yet)
+            pass
         s, p = self.slots, self.pins
         if self.game is Game.FEVGA:  # the opponent's q is our q + 12 (q <= 12) or q - 12
             slots = (0, *(-v for v in s[13:25]), *(-v for v in s[1:13]), 0)
@@ -237,7 +244,9 @@ class TavlaBoard:
         else:  # our 25 - q, and the bars (always 0) stay
             slots = tuple(-v for v in reversed(s))
             pins = tuple(-v for v in reversed(p))
-        return TavlaBoard._trusted(self.game, slots, pins)
+        other = TavlaBoard._trusted(self.game, slots, pins)
+        _SET_SWAPPED(self, other)
+        return other
 
     # -- text ----------------------------------------------------------------
 
@@ -257,6 +266,7 @@ _SET_GAME = vars(TavlaBoard)["game"].__set__
 _SET_SLOTS = vars(TavlaBoard)["slots"].__set__
 _SET_PINS = vars(TavlaBoard)["pins"].__set__
 _SET_HASH = vars(TavlaBoard)["_hash"].__set__
+_SET_SWAPPED = vars(TavlaBoard)["_swapped"].__set__
 """The setters of a TavlaBoard's slots, for :meth:`TavlaBoard._set`."""
 
 
