@@ -18,12 +18,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_xdist_auto_num_workers(config: object) -> int:
-    """``-n auto``: one worker more than the machine has cores. A test of the interface waits a
-    third of its time (for the terminal in tmux, for Textual to look idle): with one worker a
-    core those waits leave the cores idle; on two cores a third worker cut a UI-heavy subset
-    from 159 s to 135 s (four: 144 s)."""
+    """``-n auto``: two workers a core. A test of the interface waits a third of its time (for
+    the terminal in tmux, for Textual to look idle), and with the long computations made cheaper
+    (#35) those waits left the cores idle: a clean-clone run on two cores took 650 s with three
+    workers and 546 s with four."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores + 1
+    return cores * 2
 
 
 def pytest_collection_modifyitems(items: list[object]) -> None:
