@@ -48,3 +48,13 @@ def test_lint_and_types_are_clean(command: tuple[str, ...]) -> None:
     each) pass on the whole tree."""
     done = _run(*command)
     assert done.returncode == 0, f"{' '.join(command)} failed:\n{done.stdout}\n{done.stderr}"
+
+
+def test_the_scripts_find_the_repository() -> None:
+    """The scripts moved into tests/scripts/ (#35) still name the repository's own folders: a
+    loaded run clones the repository (not tests/), the screenshot lands in assets/."""
+    from tests.scripts import make_screenshot, under_load
+
+    assert under_load.ROOT == ROOT
+    assert (under_load.ROOT / "README.md").is_file()
+    assert make_screenshot.ASSETS == ROOT / "assets"

@@ -16,7 +16,7 @@ from tawla.ui.screens.game import GameScreen
 from ..helpers.waiting import screen_is, wait_until
 from ..test_snapshots import midgame
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
 OUT = {"en": ASSETS / "tawla-game.svg", "ar": ASSETS / "tawla-game-ar.svg"}
 
 

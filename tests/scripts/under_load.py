@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COMMAND = re.compile(r"^python3 -m venv \.venv && .*\[test\].*pytest.*$", re.MULTILINE)
 """The README's test command: the line .ci/run finds and runs."""
 
