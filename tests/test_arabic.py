@@ -399,6 +399,29 @@ async def test_the_palette_finds_commands_typed_in_arabic() -> None:
         await shows(pilot, visual(tr("ar", "command.search"), rtl=True))
 
 
+async def test_the_open_palette_speaks_the_other_language_after_f2() -> None:
+    """F2 with the palette open: its prompt in the other language, and the side it reads from
+    with it (the search icon first in reading order: on the right in Arabic), and back again."""
+    app = TawlaApp(lang="en", settings=Settings(bidi_checked=True))
+
+    def prompt_row(prompt: str) -> str:
+        return next((row for row in screen_text(app).splitlines() if "🔎" in row and prompt in row), "")
+
+    async with app.run_test(size=SIZE) as pilot:
+        await screen_is(pilot, MenuScreen)
+        await pilot.press("ctrl+p")
+        palette = await screen_is(pilot, CommandPalette)
+        for lang in ("ar", "en", "ar"):
+            await pilot.press("f2")
+            prompt = visual(tr(lang, "command.search"), rtl=lang == "ar")
+            seen = f"the {lang} prompt beside the icon"
+            await wait_until(pilot, lambda p=prompt: prompt_row(p), lambda s=seen: f"{s}:\n{screen_text(app)}")
+            row = prompt_row(prompt)
+            icon_first = row.index("🔎") > row.index(prompt) if lang == "ar" else row.index("🔎") < row.index(prompt)
+            assert icon_first, f"the {lang} prompt reads from the wrong side: {row.strip()!r}"
+            assert app.screen is palette and palette.has_class("-rtl") == (lang == "ar")
+
+
 def test_an_arabic_name_in_an_english_sentence_keeps_its_number_beside_it() -> None:
     """``{a} {sa} – {b} {sb}`` with an Arabic first name: without isolation the bidi algorithm
     carries the 0 to the other side of the name («0 فاطمة الزهراء – Christopher 0»)."""

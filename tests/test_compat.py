@@ -130,26 +130,30 @@ async def test_a_click_lands_where_cell_offset_to_index_says() -> None:
 
 
 def test_the_palette_still_takes_the_screen_under_it_in_its_own_mount_handler() -> None:
-    """compat.guard_mount stops it when there is no screen under the palette (tawla/ui/commands.py)."""
+    """compat.MountGuard stops it when there is no screen under the palette (tawla/ui/commands.py)."""
     assert "_on_mount" in vars(CommandPalette)
     assert "screen_stack[-2]" in inspect.getsource(vars(CommandPalette)["_on_mount"])
 
 
-async def test_a_guarded_mount_stops_the_mount_handlers_above_it() -> None:
+async def test_a_guarded_mount_stops_the_mount_handlers_after_it_and_keeps_the_subclass_s_own() -> None:
     """Textual still calls one mount handler per class up the MRO, ``_on_mount`` first, and stops
-    at ``prevent_default``: compat.guard_mount's guard runs first and, refusing, stops them."""
+    at ``prevent_default``: compat.MountGuard's guard, refusing, stops those of the classes after
+    it; the guarded class's own ``on_mount`` is still called (the palette's watches the language)."""
     from textual.widget import Widget
 
     mounted: list[str] = []
+    own: list[str] = []
 
     class Base(Widget):
         def _on_mount(self) -> None:
             mounted.append(self.id or "")
 
-    @compat.guard_mount
-    class Guarded(Base):
+    class Guarded(compat.MountGuard, Base):
         def mount_refused(self) -> bool:
             return self.id == "refused"
+
+        def on_mount(self) -> None:
+            own.append(self.id or "")
 
     class Probe(App[None]):
         def compose(self) -> ComposeResult:
@@ -159,8 +163,9 @@ async def test_a_guarded_mount_stops_the_mount_handlers_above_it() -> None:
     app = Probe()
     async with app.run_test() as pilot:
         await wait_until(pilot, lambda: "allowed" in mounted, "the allowed widget's mount")
-        await pilot.pause()
+        await wait_until(pilot, lambda: len(own) == 2, lambda: f"both widgets' own on_mount (called: {own})")
         assert mounted == ["allowed"]
+        assert sorted(own) == ["allowed", "refused"]
 
 
 # -- no private name of Textual's outside compat.py ------------------------------------------

@@ -63,7 +63,11 @@ class Terminal:
         """``home``: the TAWLA_HOME of this run (settings and saved matches), never the user's."""
         assert TMUX is not None, "tmux is required (CI installs it)"
         self.socket = f"tawla-test-{uuid.uuid4().hex[:8]}"
-        env = f"env LANG=C.UTF-8 TERM=xterm-256color TAWLA_HOME={shlex.quote(str(home))} {shlex.join(command)}"
+        # (Without COLUMNS and LINES, which a tmux started from a test puts in its environment at
+        # 80 × 24: Textual reads them before the terminal's own size, and a pane of another size
+        # would be drawn at 80 × 24.)
+        env = f"env -u COLUMNS -u LINES LANG=C.UTF-8 TERM=xterm-256color TAWLA_HOME={shlex.quote(str(home))}"
+        env += f" {shlex.join(command)}"
         self._tmux("new-session", "-d", "-s", "t", "-x", str(width), "-y", str(height), env)
         server = self._tmux("display-message", "-p", "#{pid}").strip()
         self._server = int(server) if server.isdigit() else None

@@ -32,7 +32,7 @@ from textual.visual import VisualType
 from textual.widgets import Button, Input, LoadingIndicator, OptionList
 from textual.widgets.option_list import Option
 
-from tawla.ui.compat import guard_mount, no_matches_id, nothing_to_await
+from tawla.ui.compat import MountGuard, no_matches_id, nothing_to_await
 from tawla.ui.fields import BidiInput
 from tawla.ui.keys import EVERYWHERE
 
@@ -83,8 +83,7 @@ class PaletteSearch(CommandInput, BidiInput):
         self.cursor_blink = False  # (steady, like tawla's other fields: calmer, and pictures are reproducible)
 
 
-@guard_mount
-class Palette(CommandPalette):
+class Palette(MountGuard, CommandPalette):
     """Textual's command palette, closed once: keys that were already on their way to it
     (Enter pressed four times at once) find it closing and do nothing, instead of running the
     command again or popping the screen under it. Nor does one that finds another screen over it
@@ -129,13 +128,14 @@ class Palette(CommandPalette):
         """Textual's palette takes the screen under it at mount (``screen_stack[-2]``) and fails
         with an IndexError when there is none: a palette whose mount comes after tawla began
         taking its screens down (found by the random keys, seed 1103). There is no public hook
-        before CommandPalette's own mount handler, so :func:`~tawla.ui.compat.guard_mount` asks
+        before CommandPalette's own mount handler, so :class:`~tawla.ui.compat.MountGuard` asks
         this first: with nothing under it, the palette just goes."""
         return len(self.app.screen_stack) < 2 or self not in self.app.screen_stack
 
     def on_mount(self) -> None:
-        # (Textual does not call it: the class's own mount handler is guard_mount's; see there.)
-        self.watch(self.app, "words", self._words_changed, init=False)
+        # (Called before MountGuard's, which Textual calls next, then CommandPalette's own.)
+        if not self.mount_refused():
+            self.watch(self.app, "words", self._words_changed, init=False)
 
     def _words_changed(self) -> None:
         """After F2: the prompt, the side it reads from and the commands in the language in force

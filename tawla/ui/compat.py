@@ -4,11 +4,10 @@ needed: one module, so that a new Textual is met here, each use saying what is m
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
 from textual.dom import DOMNode
 from textual.events import Mount
-from textual.message_pump import MessagePump
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey  # (Missing: FooterKey is not exported by textual.widgets)
 
@@ -16,10 +15,10 @@ __all__ = [
     "CellOffsetInput",
     "ErrorHook",
     "FooterKey",
+    "MountGuard",
     "bindings_ready",
     "cursor_shown",
     "going",
-    "guard_mount",
     "key_disabled",
     "no_matches_id",
     "nothing_to_await",
@@ -76,26 +75,25 @@ class ErrorHook:
             super()._handle_exception(error)  # type: ignore[misc]
 
 
-Pump = TypeVar("Pump", bound=MessagePump)
+class MountGuard:
+    """A base class, put before the Textual class it guards (``class P(MountGuard, CommandPalette)``):
+    at mount, :meth:`mount_refused` is asked first, and when it answers True, no class after
+    the guard in the MRO handles the Mount (their ``_on_mount`` and ``on_mount`` are not called).
+    (Missing: a public hook that runs before a Textual class's own private ``_on_mount``.)
 
+    Textual calls one mount handler of each class of the MRO, in order (``_on_mount`` if the
+    class has one, else ``on_mount``), and stops at ``prevent_default``. The guard is this
+    class's ``_on_mount``, so the subclass keeps its own ``on_mount``, called before the guard
+    (a decorator that set the guard as the subclass's ``_on_mount`` hid it: the palette's
+    ``on_mount`` never ran)."""
 
-def guard_mount(cls: type[Pump]) -> type[Pump]:
-    """A class decorator: at mount, ``cls.mount_refused()`` is asked first, and when it answers
-    True, no class above ``cls`` in its MRO handles the Mount (their ``_on_mount`` and
-    ``on_mount`` are not called). (Missing: a public hook that runs before a Textual class's
-    own private ``_on_mount``.)
+    def mount_refused(self) -> bool:
+        """Whether this mount must go no further (the Textual class under it would fail)."""
+        return False
 
-    The guard is ``cls``'s own ``_on_mount``: Textual calls one handler of each class of the MRO,
-    in order, and stops at ``prevent_default``. One per class: ``_on_mount`` if the class has
-    one, else ``on_mount``; so an ``on_mount`` of ``cls``'s own is not called (as it was not when
-    the guard was written in ``cls``)."""
-
-    def _on_mount(self: Any, event: Mount) -> None:
+    def _on_mount(self, event: Mount) -> None:
         if self.mount_refused():
             event.prevent_default()
-
-    setattr(cls, "_on_mount", _on_mount)  # noqa: B010 (the name is Textual's private one)
-    return cls
 
 
 # -- the footer's keys ----------------------------------------------------------------------

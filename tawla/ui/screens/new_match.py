@@ -46,6 +46,7 @@ from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both, digit_keys
 from tawla.ui.rules_words import rules_detail
 from tawla.ui.screens.base import Localized
+from tawla.ui.toggles import StateCheckbox
 
 if TYPE_CHECKING:
     from tawla.store.book import Book, Person
@@ -177,8 +178,13 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                     disabled=computer,
                 )
                 name_input.cursor_blink = False  # steady: calmer, and screenshots are reproducible
-                seat = Checkbox(  # (its box first in the reading order: on the right in Arabic)
-                    self.line(self.t("computer.seat")), computer, not self.rtl, id=f"computer{i}", classes="seat"
+                seat = StateCheckbox(  # (its box first in the reading order: on the right in Arabic)
+                    self.line(self.t("computer.seat")),
+                    computer,
+                    not self.rtl,
+                    ascii_look=self.app.preferences.ascii_board,
+                    id=f"computer{i}",
+                    classes="seat",
                 )
                 seat.tooltip = self.t("computer.seat_help")
                 yield from self._row(f"new.player{i + 1}", name_input, seat)

@@ -36,6 +36,7 @@ from tawla.store.settings import (
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.messages import CheckRtl, PreferencesChosen, RulesChosen
 from tawla.ui.screens.base import Localized
+from tawla.ui.toggles import StateSwitch, switch_faces
 
 RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("opening", ("opening", "next_game_opener")),
@@ -98,6 +99,7 @@ class SettingsScreen(Localized, Screen[object]):
     def compose(self) -> ComposeResult:
         self.set_class(self.rtl, "-rtl")
         prefs = self.app.preferences
+        self._faces = switch_faces(self.words, prefs.ascii_board)
         with VerticalScroll(id="scroll"):
             yield Static(self.say("settings.title"), classes="title")
             if self.locked:
@@ -125,7 +127,7 @@ class SettingsScreen(Localized, Screen[object]):
             options = [(self.num(v), v) for v in CHOICES[name]]
             control = Select(options, value=value, allow_blank=False, id=f"set-{name}", disabled=disabled)
         else:
-            control = Switch(value=bool(value), id=f"set-{name}", disabled=disabled)
+            control = StateSwitch(bool(value), self._faces, id=f"set-{name}", disabled=disabled)
         with Horizontal(classes="setting"):
             if self.rtl:  # mirrored: the control on the left, the words on the right
                 yield control
