@@ -68,6 +68,20 @@ def isolate_units(text: str, rtl: bool = True) -> str:
     return f"{RLI if rtl else LRI}{units}{PDI}"
 
 
+RLM: Final = "\u200f"
+_HELD_PAIR: Final = re.compile(r"(?<=\d)([- ])(?=\d)")
+
+
+def isolate_rtl(text: str) -> str:
+    """A unit read from the right — a move written that way («بار←٢٢*», «١٣←٧»), a roll (٦-١: the
+    6 first from the right), the dice left to play (٦ ١) — kept in that order inside a sentence
+    of either direction: isolated right to left (RLI … PDI). A hyphen or a space between digits
+    is held between right-to-left marks: UAX #9 would join Western digits round a hyphen into
+    one left-to-right number (``6-1`` drawn as it is, read 1-6 from the right), and
+    :func:`to_digits` would hold them left to right later."""
+    return RLI + _HELD_PAIR.sub(f"{RLM}\\1{RLM}", text) + PDI
+
+
 LTR_PLACEHOLDERS: Final = {"file": isolate_ltr, "id": isolate_ltr, "token": isolate_ltr, "date": isolate_units}
 """The catalog placeholders that hold left-to-right units (a path, an ID, a typed move, a date
 with its time): in a right-to-left language :func:`tr` fills them in held in their own order

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
-from tawla.i18n import RTL_LANGUAGES, isolate_ltr, isolate_units, plural_key, to_digits, tr
+from tawla.i18n import RTL_LANGUAGES, isolate_ltr, isolate_rtl, isolate_units, plural_key, to_digits, tr
 from tawla.i18n.bidi import Bidi, has_rtl, visual, without_controls, without_controls_text
 
 
@@ -54,6 +54,12 @@ class Words:
         if digits:
             text = to_digits(text, self.arabic_indic, held=False)
         return isolate_ltr(text) if self.rtl else text
+
+    def rtl_unit(self, text: str) -> str:
+        """A unit written to be read from the right — a move «بار←٢٢», a roll ٦-١, the dice left
+        (٦ ١) — in the interface's digits, kept in that order wherever it stands
+        (:func:`~tawla.i18n.isolate_rtl`)."""
+        return isolate_rtl(to_digits(text, self.arabic_indic, held=False))
 
     def units(self, text: str) -> str:
         """Left-to-right units separated by spaces — the moves of a play, a date and its time —
