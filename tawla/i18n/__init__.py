@@ -118,7 +118,7 @@ def tr(lang: str, key: str, arabic_indic: bool = False, /, **params: object) -> 
         text = catalog(source).get(key) if source in LANGUAGES else None
         if text is not None:
             if arabic_indic and not key.startswith(_OWN_DIGITS):  # (not inside the {placeholders})
-                text = "".join(p if p.startswith("{") else to_digits(p, True) for p in _FIELDS.split(text))
+                text = "".join(p if p.startswith("{") else _catalog_digits(p) for p in _FIELDS.split(text))
             if source in RTL_LANGUAGES and LRI in text:  # (a unit the catalog isolates: held in its order)
                 text = _CATALOG_UNIT.sub(lambda m: isolate_ltr(m.group(1)), text)
             if not params:
@@ -129,6 +129,16 @@ def tr(lang: str, key: str, arabic_indic: bool = False, /, **params: object) -> 
                 params = {k: embedded(v) if isinstance(v, str) and _RTL.search(v) else v for k, v in params.items()}
             return text.format(**params)
     return key
+
+
+_SIGNED: Final = re.compile(r"(?<![\w.٫])[+\u2212]\d+(?:[.٫]\d+)?")
+"""A signed number in a catalog's text («+1»)."""
+
+
+def _catalog_digits(text: str) -> str:
+    """A catalog's own text in Arabic-Indic digits: a signed number in it written as the
+    figures of the screens are, the sign read first from the right (:func:`isolate_rtl`)."""
+    return _SIGNED.sub(lambda m: isolate_rtl(m.group()), to_digits(text, True))
 
 
 def _embedded(placeholder: str, value: str) -> str:
@@ -206,10 +216,14 @@ def arabic_indic_by_default(env: Mapping[str, str] | None = None) -> bool:
 
 
 _PAIR = re.compile(r"(?<=\d)([- ])(?=\d)")
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+ARABIC_DECIMAL: Final = "\u066b"
+"""The Arabic decimal separator (٫), as CLDR writes numbers in Arabic-Indic digits: ٨٫٥٤."""
 
 
 def to_digits(text: str, arabic_indic: bool, held: bool = True) -> str:
-    """``text`` with its Western digits written Arabic-Indic when asked.
+    """``text`` with its Western digits written Arabic-Indic when asked, and the decimal point
+    between them the Arabic decimal separator (٨٫٥٤, never ٨.٥٤).
 
     A roll like 6-5 (or a date) keeps reading left to right like the move notation:
     Arabic-Indic digits around a hyphen or a space would otherwise be laid out right to
@@ -219,6 +233,7 @@ def to_digits(text: str, arabic_indic: bool, held: bool = True) -> str:
     """
     if not arabic_indic:
         return text
+    text = _DECIMAL_POINT.sub(ARABIC_DECIMAL, text)
     if not held:
         return text.translate(_TO_ARABIC_INDIC)
     return _PAIR.sub("\u200e\\1\u200e", text).translate(_TO_ARABIC_INDIC)
