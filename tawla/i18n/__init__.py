@@ -60,12 +60,23 @@ def isolate_ltr(text: str) -> str:
     return LRI + hold_ltr(text) + PDI
 
 
-def isolate_units(text: str, rtl: bool = True) -> str:
+def isolate_units(text: str, rtl: bool = True, joiner: str = " ") -> str:
     """Left-to-right units separated by spaces (the moves of a play, a date and its time): each
     one in its own order (:func:`isolate_ltr`), and they follow each other in the reading order
-    of the line: from the right in a right-to-left one (``rtl``), the first unit first."""
-    units = " ".join(isolate_ltr(unit) for unit in text.split(" "))
+    of the line: from the right in a right-to-left one (``rtl``), the first unit first; joined
+    by ``joiner`` (a no-break space: units a line must not part, see :func:`isolate_date`)."""
+    units = joiner.join(isolate_ltr(unit) for unit in text.split(" "))
     return f"{RLI if rtl else LRI}{units}{PDI}"
+
+
+NBSP: Final = "\u00a0"
+"""A no-break space: the wrapping of :mod:`tawla.i18n.bidi` never ends a line there."""
+
+
+def isolate_date(text: str) -> str:
+    """A date and its time (``2026-12-01 18:46``): :func:`isolate_units`, never parted by the end
+    of a line."""
+    return isolate_units(text, joiner=NBSP)
 
 
 RLM: Final = "\u200f"
@@ -82,10 +93,10 @@ def isolate_rtl(text: str) -> str:
     return RLI + _HELD_PAIR.sub(f"{RLM}\\1{RLM}", text) + PDI
 
 
-LTR_PLACEHOLDERS: Final = {"file": isolate_ltr, "id": isolate_ltr, "token": isolate_ltr, "date": isolate_units}
+LTR_PLACEHOLDERS: Final = {"file": isolate_ltr, "id": isolate_ltr, "token": isolate_ltr, "date": isolate_date}
 """The catalog placeholders that hold left-to-right units (a path, an ID, a typed move, a date
 with its time): in a right-to-left language :func:`tr` fills them in held in their own order
-(:func:`isolate_ltr`; a date and its time each so, the date first from the right)."""
+(:func:`isolate_ltr`; a date and its time each so, the date first from the right, on one line)."""
 
 
 def embedded(text: str) -> str:
