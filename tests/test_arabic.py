@@ -285,7 +285,7 @@ async def test_arabic_indic_digits_everywhere_but_the_notation_order_is_kept() -
             text = screen_text(app).rsplit("\n", 1)[0]  # (the footer names keys: f1)
             assert not re.search("[0-9]", text), text  # points, pips, score, dice, cube, moves
             assert "١٦٧" in text and "١٣" in text and "٢٤" in text  # pips and board numbers
-            assert "٨/٧ ١٣/٧" in text  # the moves: each keeps its order, read from the right
+            assert "٧←٨ ٧←١٣" in text  # the moves, each read from the right (١٣←٧ ٨←٧)
 
         await eventually(pilot, in_arabic_digits)
 

@@ -1,5 +1,5 @@
-"""Moves written to be read from the right (#13): a setting, off by default, that writes
-«١٣←٧» instead of 13/7 in the Arabic interface; exports and saved matches keep 13/7."""
+"""Moves written to be read from the right (#13): «١٣←٧» instead of 13/7 in the Arabic interface,
+the default since #36 (13/7 stays a setting); exports and saved matches keep 13/7."""
 
 from __future__ import annotations
 
@@ -50,19 +50,19 @@ def test_the_words_are_the_catalogs() -> None:
     assert play == f"{RLI}{bar}{to}22{PDI} {RLI}3{to}{off}{PDI}"
 
 
-def test_standard_is_the_default_and_english_is_untouched() -> None:
-    assert Preferences().notation is MoveNotation.STANDARD
+def test_from_the_right_is_the_default_and_english_is_untouched() -> None:
+    assert Preferences().notation is MoveNotation.ARABIC
     steps = (Step(13, 7, 6, False), Step(8, 7, 1, False))
     assert MatchTexts(Words("en"), False, from_the_right=True).play(steps) == "13/7 8/7"
     assert visual(MatchTexts(Words("ar"), False).play(steps), rtl=True) == "8/7 13/7"  # (each LTR, from the right)
 
 
 def test_the_setting_is_saved() -> None:
-    settings = Settings(preferences=Preferences(notation=MoveNotation.ARABIC))
+    settings = Settings(preferences=Preferences(notation=MoveNotation.STANDARD))
     raw = json.loads(settings_to_json(settings))
-    assert raw["preferences"]["notation"] == "arabic"
-    assert settings_from_json(raw).preferences.notation is MoveNotation.ARABIC
-    assert settings_from_json(json.loads(settings_to_json(Settings()))).preferences.notation is MoveNotation.STANDARD
+    assert raw["preferences"]["notation"] == "left_to_right"  # (not the old default's "standard": see #36)
+    assert settings_from_json(raw).preferences.notation is MoveNotation.STANDARD
+    assert settings_from_json(json.loads(settings_to_json(Settings()))).preferences.notation is MoveNotation.ARABIC
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
@@ -77,7 +77,7 @@ async def test_the_settings_screen_offers_it(lang: str) -> None:
         control = screen.query_one("#set-notation", Select)
         control.scroll_visible(animate=False, immediate=True)
         await shows(pilot, visual(tr(lang, "setting.notation"), rtl=lang == "ar"))
-        await shows(pilot, visual(tr(lang, "option.notation.standard"), rtl=lang == "ar"))
+        await shows(pilot, visual(tr(lang, "option.notation.arabic"), rtl=lang == "ar"))
         control.focus()
         await wait_until(pilot, lambda: app.focused is control, lambda: f"the choice focused (not {app.focused})")
         # Enter opens the choices, Down goes to the second (from the right), Enter takes it;
@@ -90,8 +90,8 @@ async def test_the_settings_screen_offers_it(lang: str) -> None:
         await pilot.press("enter")
         await wait_until(
             pilot,
-            lambda: app.preferences.notation is MoveNotation.ARABIC,
-            lambda: f"the notation from the right chosen (it is {app.preferences.notation})",
+            lambda: app.preferences.notation is MoveNotation.STANDARD,
+            lambda: f"the notation from the left chosen (it is {app.preferences.notation})",
         )
 
 

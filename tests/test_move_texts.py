@@ -8,6 +8,7 @@ through several points, repeats, bearing off, a pass. After every turn, every mo
 shows is read back as standard notation (in Arabic: «بار», «خارج» and Arabic-Indic digits back to
 bar, off and 0-9) and must be one of the game's plays as its mover wrote it (from the engine's
 history, tawla.engine.notation.format_steps); the last move's line must be exactly the last play.
+Arabic lines are read from the right, as the moves are written there by default (#36).
 """
 
 from __future__ import annotations
@@ -21,12 +22,12 @@ from tawla.engine.notation import format_play, format_steps
 from tawla.game import Match, MatchState, Phase, RuleSet, ScriptedDice
 from tawla.game.mat import write_mat
 from tawla.i18n import tr
-from tawla.i18n.bidi import visual
 from tawla.store.settings import Digits, Preferences, Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.replay import ReplayScreen
 
+from .helpers.reading import read_from_the_right
 from .helpers.waiting import eventually, screen_is, screen_text, wait_until
 
 BOARD = Position.from_counts({25: 1, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 4}, {6: 1, 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 7: 4})
@@ -56,13 +57,13 @@ def _pick(match: Match) -> str:
 
 def read_moves(app: TawlaApp, text: str) -> list[str]:
     """The moves a screen shows, in reading order, as standard notation. An Arabic screen's
-    words and digits are read back, and its lines from the right: the moves of a play follow
-    each other from the right, each held left to right (so it reads in the cells' order)."""
+    lines are read from the right as a reader reads them (tests/helpers/reading.py: each move
+    written so, «بار←١٩*←١»), and its words, sign and digits read back as the notation's."""
     if not app.words.rtl:
         return MOVE.findall(text)
-    bar, off = (visual(tr("ar", f"notation.move_{k}"), rtl=True) for k in ("bar", "off"))
-    text = text.translate(_WESTERN).replace(bar, "bar").replace(off, "off")
-    return [move for line in text.splitlines() for move in reversed(MOVE.findall(line))]
+    bar, off, to = (tr("ar", f"notation.move_{k}") for k in ("bar", "off", "to"))
+    read = (read_from_the_right(line).translate(_WESTERN) for line in text.splitlines())
+    return [m for line in read for m in MOVE.findall(line.replace(bar, "bar").replace(off, "off").replace(to, "/"))]
 
 
 def played(match: Match) -> list[list[str]]:

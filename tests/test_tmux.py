@@ -10,6 +10,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import shlex
 import shutil
 import signal
@@ -562,35 +563,52 @@ def test_sigterm_saves_and_restores_the_terminal(tmp_path: Path) -> None:
     assert saved["events"][0][0] == "open"
 
 
-def test_an_arabic_game_typing_moves_with_bar_and_off(tmp_path: Path) -> None:
-    """An Arabic game from a set-up position (a checker on the bar against a home board ready to
-    bear off), resumed with ``tawla --resume --lang ar``, real dice typed in, and both turns typed
-    the way an Arabic keyboard types them: ظ (the / key) opens the prompt, «بارظ٢١، ٦ظ٣» enters
-    from the bar, «٣ظخارج ٢ظالخارج» bears off (#13)."""
+def test_a_cafe_match_in_arabic_typed_with_bar_and_off_to_its_end(tmp_path: Path) -> None:
+    """A café 1-point match in Arabic from a set-up position near its end (خالد on the bar, فاطمة
+    with two checkers left), resumed with ``tawla --resume --lang ar``, real dice typed in, and
+    both turns typed the way an Arabic keyboard types them: ظ (the / key) opens the prompt,
+    «بارظ٢١، ٦ظ٣» enters from the bar, «٢ظخارج ١ظالخارج» bears off the last two (#13). Each
+    typed line and each last move is read back from the right, as a reader reads it: the move as
+    it will be («بار←٢١»), the roll with its café name, the 4 of 4-3 first (#36)."""
     from tawla.engine import Position
-    from tawla.game import ManualDice, Match, MatchState, Phase, RuleSet
+    from tawla.game import ManualDice, Match, MatchState, Phase
+    from tawla.game.rules import preset
     from tawla.i18n import tr
     from tawla.i18n.bidi import visual
     from tawla.store.files import Paths
     from tawla.store.keeper import Keeper
 
+    from .helpers.reading import logical, read_from_the_right
+
     def ar(key: str, **params: object) -> str:
         return visual(tr("ar", key, **params), rtl=True)
 
-    # The first player: one on the bar, fourteen on the 6; the second: five each on their 1, 2, 3.
-    board = Position.from_counts({25: 1, 6: 14}, {1: 5, 2: 5, 3: 5})
-    start = MatchState(rules=RuleSet(), phase=Phase.TURN, board=board, on_roll=0)
+    def squashed(text: str) -> str:
+        return "".join(text.split())
+
+    def read(rows: list[str]) -> str:
+        """Rows read from the right, one after the other, without their spaces."""
+        return squashed("".join(read_from_the_right(row) for row in rows))
+
+    def panel(screen: str) -> list[str]:
+        """The panel's rows: left of its rule (▕), the board on its right."""
+        return [row.split("▕")[0] for row in screen.splitlines() if "▕" in row]
+
+    # خالد (on roll): one on the bar, fourteen on his 6; فاطمة: one on each of her 1 and 2.
+    board = Position.from_counts({25: 1, 6: 14}, {1: 1, 2: 1})
+    start = MatchState(rules=preset("cafe", 1), phase=Phase.TURN, board=board, on_roll=1)
     keeper = Keeper(Paths(tmp_path / "config", tmp_path / "data"))
-    keeper.start(Match(names=("سامي", "ليلى"), dice=ManualDice(), start=start))
+    keeper.start(Match(names=("فاطمة", "خالد"), dice=ManualDice(), start=start))
     keeper.release()
     (tmp_path / "config").mkdir(parents=True, exist_ok=True)
-    settings = {"preferences": {"step_by_step": False}, "bidi_checked": True}
+    # (a forced play typed too: bearing the last two off is the only play of 2-1)
+    settings = {"preferences": {"step_by_step": False, "auto_forced": False}, "bidi_checked": True}
     (tmp_path / "config" / "settings.json").write_text(json.dumps(settings))
     term = Terminal([*installed_tawla(), "--resume", "--lang", "ar"], tmp_path)
 
     def saved_steps() -> list[list[object]]:
-        (match_file,) = (tmp_path / "data" / "matches").glob("*.json")
-        return [event for event in json.loads(match_file.read_text())["events"] if event[0] == "step"]
+        files = [*(tmp_path / "data" / "matches").glob("*.json"), *(tmp_path / "data" / "history").glob("*.json")]
+        return [event for event in json.loads(files[0].read_text())["events"] if event[0] == "step"]
 
     def roll(dice: str) -> None:
         """Roll with ق (r on the Arabic layout) and type the dice, in Arabic-Indic digits."""
@@ -599,24 +617,39 @@ def test_an_arabic_game_typing_moves_with_bar_and_off(tmp_path: Path) -> None:
         term.keys(dice, "Enter")
         term.wait_for(lambda s: ar("panel.dice") in s and any(face in s for face in FACES))
 
-    def typed(move: str, roll: str, steps: int) -> None:
-        """Open the prompt with ظ, type ``move`` and play it: saved as ``steps`` steps so far."""
-        prompt = ar("typing.title", dice=f"\u2066{roll}\u2069")  # (its title: the move for this roll)
+    def typed(move: str, shown: str, roll: str, steps: int) -> str:
+        """Open the prompt with ظ, type ``move``: its line reads ``shown`` from the right, after
+        the prompt's title; play it (saved as ``steps`` steps so far) and return the screen."""
+        title = squashed(logical(tr("ar", "typing.title", dice=roll)))  # (its roll read from the right too)
+
+        def prompt(screen: str) -> str:
+            return next((row for row in screen.splitlines() if title in read([row])), "")
+
         term.keys("ظ")
-        term.wait_for(lambda s: prompt in s)
+        term.wait_for(lambda s: bool(prompt(s)), what=f"the prompt, its title reading {title!r}")
         term.keys("-l", move)
+        screen = term.wait_for(lambda s: title + shown in read([prompt(s)]), what=f"{move!r} reading {shown!r}")
+        assert not re.search("[ظﻅﻆﻇﻈ]", prompt(screen)), prompt(screen)  # (drawn as the move it will be)
         term.keys("Enter")
-        screen = term.wait_for(lambda s: len(saved_steps()) == steps and prompt not in s)
-        if ar("status.confirm") in screen:  # (the turn ends with Enter, by default)
-            term.press("Enter")
+        return term.wait_for(lambda s: len(saved_steps()) == steps and not prompt(s), what=f"{move!r} played")
+
+    def last(name: str, roll: str, called: str, play: str) -> str:
+        """The panel's last move, as it must read from the right."""
+        return squashed(logical(tr("ar", "panel.last", name=name, dice=f"{roll} ({called})", play=play)))
 
     try:
-        term.wait_for(lambda s: "┌13" in s and ar("status.turn_double") in s)
+        term.wait_for(lambda s: "┌12" in s and ar("status.turn") in s)  # (خالد on roll, فاطمة at the bottom)
         roll("٤٣")
-        typed("بارظ٢١، ٦ظ٣", "4-3", steps=2)
+        screen = typed("بارظ٢١، ٦ظ٣", "بار←٢١،٦←٣", "4-3", steps=2)
         assert saved_steps() == [["step", 25, 4], ["step", 6, 3]]  # bar/21 6/3
-        roll("٣٢")
-        typed("٣ظخارج ٢ظالخارج", "3-2", steps=4)
-        assert saved_steps()[2:] == [["step", 3, 3], ["step", 2, 2]]  # 3/off 2/off
+        if ar("status.confirm") in screen:  # (the turn ends with Enter, by default)
+            screen = term.press("Enter")
+        wanted = last("خالد", "4-3", "جهار سه", "بار←21 6←3")
+        assert wanted in read(panel(screen)), f"the last move does not read {wanted!r}:\n{screen}"
+        roll("٢١")
+        typed("٢ظخارج ١ظالخارج", "٢←خارج١←الخارج", "2-1", steps=4)
+        assert saved_steps()[2:] == [["step", 2, 2], ["step", 1, 1]]  # 2/off 1/off: the match is over
+        won = squashed(logical(tr("ar", "over.match_title", name="فاطمة")))
+        term.wait_for(lambda s: won in read(s.splitlines()), what=f"the card of the match's end, reading {won!r}")
     finally:
         term.close()

@@ -30,7 +30,7 @@ from tawla.engine.games import plays_of
 from tawla.engine.notation import format_play
 from tawla.engine.tavla import ending, opponent_point, step_refusal
 from tawla.game import Match, Phase, ResultKind
-from tawla.i18n import tr, tr_n
+from tawla.i18n import isolate_rtl, tr, tr_n
 from tawla.i18n.bidi import visual
 from tawla.store import saves
 
@@ -225,8 +225,8 @@ class Table:
         """The move prompt's title for this roll ("Type the move for 5-2")."""
         turn = match.state.turn
         assert turn is not None
-        roll = f"{max(turn.roll)}-{min(turn.roll)}"
-        return self.said("typing.title", dice=f"\u2066{roll}\u2069" if self.lang == "ar" else roll)
+        roll = f"{max(turn.roll)}-{min(turn.roll)}"  # (in Arabic read from the right, as every roll: #36)
+        return self.said("typing.title", dice=isolate_rtl(roll) if self.lang == "ar" else roll)
 
     def typed(self, match: Match, text: str, steps: int) -> str:
         """``text`` typed at the move prompt and played: ``steps`` steps saved, the prompt gone."""

@@ -200,10 +200,10 @@ async def test_the_cafe_preset_calls_the_roll_on_the_dice_line_the_last_move_and
         await _reached(pilot, match, Phase.TURN, 1, "سامي's turn ended")
         await pilot.press("r")  # ليلى: دوبارة
         await _reached(pilot, match, Phase.MOVING, 1, "ليلى's roll")
-        panel = _panel(screen)
-        last = plain(tr("ar", "panel.last", name=NAMES[0], dice="4-3 (جهار سه)", play="13/9 13/10"))
+        panel = _panel(screen).replace("\u200f", "")  # (the marks that hold a roll read from the right)
+        last = plain(tr("ar", "panel.last", name=NAMES[0], dice="4-3 (جهار سه)", play="13←9 13←10"))
         assert last in panel  # the last move, with its name (in its mover's numbering, as the move list)
-        assert "● 43 (جهار سه): 13/9 13/10" in panel  # the move list, with its name
+        assert "● 4-3 (جهار سه): 13←9 13←10" in panel  # the move list, with its name (a roll read from the right)
         assert "— دوبارة" in panel  # the dice line
         await _shows(pilot, visual("(جهار سه)", rtl=True))
 

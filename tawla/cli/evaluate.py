@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from tawla.cli.input import InputError, batch_line, parse_roll, tr
 from tawla.engine import IdError, Position, position_from_id, position_id
 from tawla.engine.notation import format_play
-from tawla.i18n import tr_n
+from tawla.i18n import RTL_LANGUAGES, isolate_rtl, tr_n
 
 if TYPE_CHECKING:
     from tawla.analysis.evaluator import Cube, Owner, Sage
@@ -229,6 +229,11 @@ def _worst_text(lang: str, decision: Decision) -> str:
     assert decision.roll is not None and not isinstance(decision.best, CubeChoice)
     roll = f"{max(decision.roll)}-{min(decision.roll)}"
     played, better = format_play(decision.chosen), format_play(decision.best)
+    if lang in RTL_LANGUAGES:  # (read from the right, as the game writes them: «بار←20»، 5-4 the 5 first)
+        from tawla.i18n.messages import play_from_the_right
+
+        roll = isolate_rtl(roll)
+        played, better = play_from_the_right(lang, played), play_from_the_right(lang, better)
     return tr(lang, "cli_analyse.worst_play", roll=roll, played=played, better=better, **params)
 
 

@@ -60,18 +60,43 @@ def isolate_ltr(text: str) -> str:
     return LRI + hold_ltr(text) + PDI
 
 
-def isolate_units(text: str, rtl: bool = True) -> str:
+def isolate_units(text: str, rtl: bool = True, joiner: str = " ") -> str:
     """Left-to-right units separated by spaces (the moves of a play, a date and its time): each
     one in its own order (:func:`isolate_ltr`), and they follow each other in the reading order
-    of the line: from the right in a right-to-left one (``rtl``), the first unit first."""
-    units = " ".join(isolate_ltr(unit) for unit in text.split(" "))
+    of the line: from the right in a right-to-left one (``rtl``), the first unit first; joined
+    by ``joiner`` (a no-break space: units a line must not part, see :func:`isolate_date`)."""
+    units = joiner.join(isolate_ltr(unit) for unit in text.split(" "))
     return f"{RLI if rtl else LRI}{units}{PDI}"
 
 
-LTR_PLACEHOLDERS: Final = {"file": isolate_ltr, "id": isolate_ltr, "token": isolate_ltr, "date": isolate_units}
+NBSP: Final = "\u00a0"
+"""A no-break space: the wrapping of :mod:`tawla.i18n.bidi` never ends a line there."""
+
+
+def isolate_date(text: str) -> str:
+    """A date and its time (``2026-12-01 18:46``): :func:`isolate_units`, never parted by the end
+    of a line."""
+    return isolate_units(text, joiner=NBSP)
+
+
+RLM: Final = "\u200f"
+_HELD_PAIR: Final = re.compile(r"(?<=\d)([- ])(?=\d)")
+
+
+def isolate_rtl(text: str) -> str:
+    """A unit read from the right — a move written that way («بار←٢٢*», «١٣←٧»), a roll (٦-١: the
+    6 first from the right), the dice left to play (٦ ١) — kept in that order inside a sentence
+    of either direction: isolated right to left (RLI … PDI). A hyphen or a space between digits
+    is held between right-to-left marks: UAX #9 would join Western digits round a hyphen into
+    one left-to-right number (``6-1`` drawn as it is, read 1-6 from the right), and
+    :func:`to_digits` would hold them left to right later."""
+    return RLI + _HELD_PAIR.sub(f"{RLM}\\1{RLM}", text) + PDI
+
+
+LTR_PLACEHOLDERS: Final = {"file": isolate_ltr, "id": isolate_ltr, "token": isolate_ltr, "date": isolate_date}
 """The catalog placeholders that hold left-to-right units (a path, an ID, a typed move, a date
 with its time): in a right-to-left language :func:`tr` fills them in held in their own order
-(:func:`isolate_ltr`; a date and its time each so, the date first from the right)."""
+(:func:`isolate_ltr`; a date and its time each so, the date first from the right, on one line)."""
 
 
 def embedded(text: str) -> str:
@@ -104,7 +129,7 @@ def tr(lang: str, key: str, arabic_indic: bool = False, /, **params: object) -> 
         text = catalog(source).get(key) if source in LANGUAGES else None
         if text is not None:
             if arabic_indic and not key.startswith(_OWN_DIGITS):  # (not inside the {placeholders})
-                text = "".join(p if p.startswith("{") else to_digits(p, True) for p in _FIELDS.split(text))
+                text = "".join(p if p.startswith("{") else _catalog_digits(p) for p in _FIELDS.split(text))
             if source in RTL_LANGUAGES and LRI in text:  # (a unit the catalog isolates: held in its order)
                 text = _CATALOG_UNIT.sub(lambda m: isolate_ltr(m.group(1)), text)
             if not params:
@@ -115,6 +140,16 @@ def tr(lang: str, key: str, arabic_indic: bool = False, /, **params: object) -> 
                 params = {k: embedded(v) if isinstance(v, str) and _RTL.search(v) else v for k, v in params.items()}
             return text.format(**params)
     return key
+
+
+_SIGNED: Final = re.compile(r"(?<![\w.٫])[+\u2212]\d+(?:[.٫]\d+)?")
+"""A signed number in a catalog's text («+1»)."""
+
+
+def _catalog_digits(text: str) -> str:
+    """A catalog's own text in Arabic-Indic digits: a signed number in it written as the
+    figures of the screens are, the sign read first from the right (:func:`isolate_rtl`)."""
+    return _SIGNED.sub(lambda m: isolate_rtl(m.group()), to_digits(text, True))
 
 
 def _embedded(placeholder: str, value: str) -> str:
@@ -192,10 +227,14 @@ def arabic_indic_by_default(env: Mapping[str, str] | None = None) -> bool:
 
 
 _PAIR = re.compile(r"(?<=\d)([- ])(?=\d)")
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
+ARABIC_DECIMAL: Final = "\u066b"
+"""The Arabic decimal separator (٫), as CLDR writes numbers in Arabic-Indic digits: ٨٫٥٤."""
 
 
 def to_digits(text: str, arabic_indic: bool, held: bool = True) -> str:
-    """``text`` with its Western digits written Arabic-Indic when asked.
+    """``text`` with its Western digits written Arabic-Indic when asked, and the decimal point
+    between them the Arabic decimal separator (٨٫٥٤, never ٨.٥٤).
 
     A roll like 6-5 (or a date) keeps reading left to right like the move notation:
     Arabic-Indic digits around a hyphen or a space would otherwise be laid out right to
@@ -205,6 +244,7 @@ def to_digits(text: str, arabic_indic: bool, held: bool = True) -> str:
     """
     if not arabic_indic:
         return text
+    text = _DECIMAL_POINT.sub(ARABIC_DECIMAL, text)
     if not held:
         return text.translate(_TO_ARABIC_INDIC)
     return _PAIR.sub("\u200e\\1\u200e", text).translate(_TO_ARABIC_INDIC)

@@ -7,7 +7,9 @@ arabic-in-terminals notes prescribe:
 
 1. **shape** (arabic-reshaper): letters take their joined forms; harakat are
    kept, the lam-alef ligature is made, the ALLAH ligature is not (a wide glyph);
-2. **wrap** at the width available, measuring the shaped text;
+2. **wrap** at the width available, measuring the shaped text, never inside what a reader
+   takes as one (:func:`kept_together`: a pair in brackets, a particle and its verb, a no-break
+   space);
 3. **reorder** each line: the embedding levels of UAX #9 with an explicit
    paragraph direction (:mod:`tawla.i18n.uax9`, rules P2-I2), then rules L1-L4
    here: combining marks follow their base letter (L3), brackets are mirrored in
@@ -22,6 +24,7 @@ through untouched.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
@@ -229,7 +232,7 @@ def reorder_text(line: Text, rtl: bool) -> Text:
             continue
         if levels[i] % 2:
             char = MIRRORED.get(char, char)
-        out.append(char, styles[i])
+        out.append(" " if char == NBSP else char, styles[i])
     return out
 
 
@@ -251,7 +254,48 @@ def visual(text: str, rtl: bool) -> str:
     shaped = shape(text)
     levels = embedding_levels(shaped, rtl)
     chars = (shaped[i] if not levels[i] % 2 else MIRRORED.get(shaped[i], shaped[i]) for i in visual_order(shaped, rtl))
-    return "".join(c for c in chars if c not in _CONTROLS)
+    return "".join(c for c in chars if c not in _CONTROLS).replace(NBSP, " ")
+
+
+NBSP = "\u00a0"
+"""A no-break space (bidi class CS, drawn as a space): no line ends there."""
+_GLUE = {" ": "\ue000", NBSP: "\ue001"}
+"""While a paragraph is wrapped, each space that must not end a line stands in for itself as a
+character of the Private Use Area (one cell, not whitespace: Rich's wrapping goes past it)."""
+_UNGLUE = str.maketrans({glue: space for space, glue in _GLUE.items()})
+_PAIR_IN_BRACKETS = re.compile(r"[(\[][^\s()\[\]]+( )[^\s()\[\]]+[)\]]")
+"""Two words in brackets: «(شيش بيش)», «(خسارة ١٫٠٨٣)», "(0.955 lost)"."""
+_PARTICLE = re.compile("(?<![^\\s«(\u2066-\u2069])(?:لم|لن|لا|قد)( )")
+"""A particle that governs the word after it («لم تنتهِ», «لن», «لا», «قد»): never the last
+word of a line."""
+
+
+def kept_together(text: str) -> str:
+    """``text`` with each space that must not end a line glued (see :data:`_GLUE`): a no-break
+    space, the space of a pair in brackets, the space after a particle (:data:`_PARTICLE`)."""
+    glued = [i for i, c in enumerate(text) if c == NBSP]
+    for pattern in (_PAIR_IN_BRACKETS, _PARTICLE):
+        glued += [m.start(1) for m in pattern.finditer(text)]
+    if not glued:
+        return text
+    chars = list(text)
+    for i in glued:
+        chars[i] = _GLUE[chars[i]]
+    return "".join(chars)
+
+
+def _wrapped(source: Text, width: int) -> list[Text]:
+    """``source`` shaped and wrapped at ``width`` cells (logical order), never where
+    :func:`kept_together` glues it."""
+    glued = kept_together(source.plain)
+    if glued != source.plain:
+        source = source.copy()
+        source.plain = glued
+    lines = list(shape_text(source).wrap(_wrap_console(), width, justify="left", overflow="fold"))
+    for line in lines:
+        if any(glue in line.plain for glue in _GLUE.values()):
+            line.plain = line.plain.translate(_UNGLUE)
+    return lines
 
 
 def layout(text: Text | str, width: int, rtl: bool, justify: str | None = None) -> list[Text]:
@@ -263,7 +307,7 @@ def layout(text: Text | str, width: int, rtl: bool, justify: str | None = None) 
         lines = list(without_controls_text(source).wrap(_wrap_console(), width, justify="left"))
     else:
         lines = []
-        for logical in shape_text(source).wrap(_wrap_console(), width, justify="left", overflow="fold"):
+        for logical in _wrapped(source, width):
             logical.rstrip()
             lines.append(reorder_text(logical, rtl))
     align = justify or ("right" if rtl else "left")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from tawla.engine import BAR, OFF, IdError
 from tawla.engine.explain import Reason, Why
 from tawla.engine.notation import Incomplete, NoRoute, NotationError, SyntaxProblem, TooManyMoves
 from tawla.game.state import ActionError
-from tawla.i18n import tr, tr_n
+from tawla.i18n import isolate_rtl, tr, tr_n
 
 COUNTED: dict[str, dict[str, tuple[str, str]]] = {
     "reason.bar_first": {"count": ("checkers", "count.checkers")},
@@ -40,6 +42,28 @@ def point_label(lang: str, point: int) -> str:
     if point == OFF:
         return tr(lang, "point.off")
     return str(point)
+
+
+_BAR_OFF = re.compile(r"bar|off")
+
+
+def in_words(lang: str, notation: str) -> str:
+    """Standard notation with the catalog's words for the bar and off («بار/22», «6/خارج»)."""
+    words = {"bar": tr(lang, "notation.move_bar"), "off": tr(lang, "notation.move_off")}
+    return _BAR_OFF.sub(lambda m: words[m.group()], notation)
+
+
+def move_from_the_right(lang: str, move: str) -> str:
+    """One move of the standard notation (``bar/22*``, ``8/5(2)``) written to be read from the
+    right: «بار←22*», «8←5(2)» (the catalog's words and sign, ``notation.move_*``), in logical
+    order; :func:`~tawla.i18n.isolate_rtl` keeps it so inside a sentence."""
+    return tr(lang, "notation.move_to").join(in_words(lang, move).split("/"))
+
+
+def play_from_the_right(lang: str, play: str) -> str:
+    """A play of the standard notation (``bar/20 5/1``): each move written to be read from the
+    right and kept so (:func:`move_from_the_right`), the first move first from the right."""
+    return " ".join(isolate_rtl(move_from_the_right(lang, move)) for move in play.split(" "))
 
 
 def reason_text(lang: str, reason: Reason) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 from rich.text import Text
 
-from tawla.i18n import RTL_LANGUAGES, isolate_ltr, isolate_units, plural_key, to_digits, tr
+from tawla.i18n import RTL_LANGUAGES, isolate_ltr, isolate_rtl, isolate_units, plural_key, to_digits, tr
 from tawla.i18n.bidi import Bidi, has_rtl, visual, without_controls, without_controls_text
 
 
@@ -54,6 +54,34 @@ class Words:
         if digits:
             text = to_digits(text, self.arabic_indic, held=False)
         return isolate_ltr(text) if self.rtl else text
+
+    def rtl_unit(self, text: str) -> str:
+        """A unit written to be read from the right — a move «بار←٢٢», a roll ٦-١, the dice left
+        (٦ ١) — in the interface's digits, kept in that order wherever it stands
+        (:func:`~tawla.i18n.isolate_rtl`)."""
+        return isolate_rtl(to_digits(text, self.arabic_indic, held=False))
+
+    def decimal(self, value: float, places: int, signed: bool = False) -> str:
+        """A number with ``places`` decimals (``signed``: with its sign, + or −), written as CLDR
+        writes it: in Arabic-Indic digits with the Arabic decimal separator, the sign read first
+        from the right, before the number (٠٫١٥٧−, drawn on its right); in Western digits as in
+        English (8.17, −0.157), held left to right in an Arabic line (CLDR's Arabic with Western
+        digits keeps the sign where English has it)."""
+        text = (f"{value:+.{places}f}" if signed else f"{value:.{places}f}").replace("-", "\u2212")
+        return self.figure(text)
+
+    def percent(self, value: int) -> str:
+        """A whole percentage: 62% (in one piece), or in Arabic-Indic digits ٦٢٪, the sign read
+        after the number from the right (drawn on its left), as CLDR writes it."""
+        sign = "\u066a" if self.arabic_indic else "%"
+        return self.figure(f"{value}{sign}")
+
+    def figure(self, text: str) -> str:
+        """A number as :meth:`decimal` and :meth:`percent` write it (``text`` in Western digits,
+        with its sign or percent sign)."""
+        if self.rtl and self.arabic_indic:
+            return isolate_rtl(to_digits(text, True, held=False))
+        return self.unit(text)
 
     def units(self, text: str) -> str:
         """Left-to-right units separated by spaces — the moves of a play, a date and its time —

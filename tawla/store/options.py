@@ -81,14 +81,24 @@ class RollNames(enum.StrEnum):
 
 
 class MoveNotation(enum.StrEnum):
-    """How moves are written in a right-to-left interface. Exports and saved matches
-    always hold the standard notation."""
+    """How moves (and rolls) are written in a right-to-left interface. Exports and saved matches
+    always hold the standard notation.
 
-    STANDARD = "standard"
-    """13/7 bar/22 6/off, as everywhere (the default): each move reads left to right."""
+    Until #36 the standard notation was the default, and a settings file holds every preference:
+    ``"standard"`` in a file is that old default, which nobody could tell from a choice, and is
+    read as today's (:data:`OLD_DEFAULT`); the standard notation chosen now is written
+    ``"left_to_right"``."""
+
     ARABIC = "arabic"
     """١٣←٧ بار←٢٢ ٦←خارج: each move reads from the right, its arrow pointing the way the eye
-    goes, with the catalog's words for the bar and off."""
+    goes, with the catalog's words for the bar and off; a roll too (٦-١, the 6 first from the
+    right). The default."""
+    STANDARD = "left_to_right"
+    """13/7 bar/22 6/off, as everywhere: each move (and roll) reads left to right."""
+
+
+OLD_DEFAULT = "standard"
+"""How a settings file written before #36 says the notation it was never asked to change."""
 
 
 class QuickSettings:

@@ -12,7 +12,17 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tawla.game.rules import RuleSet
 from tawla.game.table import Habits
-from tawla.store.options import BidiMode, BoardFacing, Digits, EndTurn, HomeSide, MoveNotation, RollNames, Theme
+from tawla.store.options import (
+    OLD_DEFAULT,
+    BidiMode,
+    BoardFacing,
+    Digits,
+    EndTurn,
+    HomeSide,
+    MoveNotation,
+    RollNames,
+    Theme,
+)
 
 __all__ = [
     "SETTINGS_VERSION",
@@ -61,9 +71,9 @@ class Preferences(BaseModel):
     roll_names: RollNames = RollNames.CAFE
     """When rolls are called by their café names in Arabic (شيش بيش for 6-5, دوشيش for 6-6, ...):
     in matches played by the café customs, always, or never."""
-    notation: MoveNotation = MoveNotation.STANDARD
-    """How moves are written in Arabic on screen: 13/7 (standard) or ١٣←٧ (read from the right).
-    Exports and saved matches always hold the standard notation."""
+    notation: MoveNotation = MoveNotation.ARABIC
+    """How moves and rolls are written in Arabic on screen: ١٣←٧ (read from the right, the
+    default) or 13/7 (left to right). Exports and saved matches always hold the standard notation."""
 
     @field_validator("roll_names", mode="before")
     @classmethod
@@ -73,6 +83,13 @@ class Preferences(BaseModel):
         if isinstance(value, bool):
             return RollNames.ALWAYS if value else RollNames.CAFE
         return value
+
+    @field_validator("notation", mode="before")
+    @classmethod
+    def _notation_was_the_old_default(cls, value: object) -> object:
+        """Older settings files hold the standard notation, the default then, whether anyone
+        chose it or not: read as today's default (see :class:`MoveNotation`)."""
+        return MoveNotation.ARABIC if value == OLD_DEFAULT else value
 
     @property
     def habits(self) -> Habits:

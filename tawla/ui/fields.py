@@ -232,9 +232,15 @@ class BidiInput(CellOffsetInput):
     def paragraph_rtl(self) -> bool:
         return self.direction == "auto" and self.right_aligned
 
+    def drawn(self, text: str) -> str:
+        """The characters drawn for ``text`` (the value, and the suggestion's rest), one for one:
+        the value's own (the move prompt draws some as others: :class:`~tawla.ui.move_entry.MovePrompt`)."""
+        return text
+
     def field_layout(self) -> FieldLayout:
         """The value as drawn now (with the suggestion's rest, when one is shown)."""
-        return field_layout(self.value + self._shown_suggestion(), self.paragraph_rtl, self.direction == "ltr")
+        drawn = self.drawn(self.value + self._shown_suggestion())
+        return field_layout(drawn, self.paragraph_rtl, self.direction == "ltr")
 
     def _shown_suggestion(self) -> str:
         suggestion = suggestion_of(self)
@@ -385,7 +391,7 @@ class BidiInput(CellOffsetInput):
     def _step(self, delta: int, select: bool) -> None:
         """The cursor one cell left (-1) or right (+1) as drawn; a selection without Shift
         ends at its edge on that side."""
-        layout = field_layout(self.value, self.paragraph_rtl, self.direction == "ltr")
+        layout = field_layout(self.drawn(self.value), self.paragraph_rtl, self.direction == "ltr")
         row = layout.row
         start, end = self.selection
         if not select and start != end:

@@ -7,7 +7,6 @@ to :class:`MatchView`; neither decides a rule here.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
@@ -27,6 +26,7 @@ from tawla.game.rules import preset_of
 from tawla.game.state import Phase
 from tawla.i18n import LANGUAGES, tr
 from tawla.i18n.bidi import Bidi
+from tawla.i18n.messages import in_words, move_from_the_right
 from tawla.store.options import BoardFacing, HomeSide, RollNames
 from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination, LastMove, scale_for
 from tawla.ui.geometry import Cell, Layout
@@ -94,9 +94,6 @@ def shown_names(match: Match, words: Words) -> tuple[str, str]:
     return a, b
 
 
-_BAR_OFF: Final = re.compile(r"bar|off")
-
-
 class MatchTexts:
     """How a match is written for the player: rolls, plays, names with their checker."""
 
@@ -114,6 +111,12 @@ class MatchTexts:
         self.calls = calls
         self.from_the_right = from_the_right and words.rtl
 
+    @property
+    def arrow(self) -> str | None:
+        """The sign between the points of a move read from the right («١٣←٧»); None when moves
+        are written left to right."""
+        return self.words.t("notation.move_to") if self.from_the_right else None
+
     def die(self, value: int) -> str:
         """One die as the panel shows it: its face and its number ("⚅6"), or "[6]" on the
         ASCII board; kept in one piece inside Arabic text."""
@@ -121,8 +124,18 @@ class MatchTexts:
         return self.words.unit(text)
 
     def roll(self, roll: tuple[int, int], joined: bool = False) -> str:
-        """A roll as players write it (6-5, or 65), kept left to right inside Arabic text."""
+        """A roll as players write it (6-5, or 65 where room is short), kept in one piece inside
+        Arabic text: written, like the moves, to be read from the right (٦-١: the 6 first from
+        the right, beside its name «شيش يك»; never joined, where ٦١ would read as a number) or,
+        with the setting for the other way, left to right."""
+        if self.from_the_right:
+            return self.words.rtl_unit(f"{roll[0]}-{roll[1]}")
         return self.words.unit(f"{roll[0]}{roll[1]}" if joined else f"{roll[0]}-{roll[1]}")
+
+    def dice(self, dice: Sequence[int]) -> str:
+        """Dice still to play (6 1), in one piece, read in the order of the moves and rolls."""
+        text = " ".join(str(d) for d in dice)
+        return self.words.rtl_unit(text) if self.from_the_right else self.words.unit(text)
 
     def roll_name(self, roll: tuple[int, int]) -> str:
         """A roll's café name: شيش بيش for 6-5, دوشيش for 6-6 (the higher die first)."""
@@ -150,20 +163,24 @@ class MatchTexts:
         if not self.words.rtl:
             return self.words.num(text)
         if self.from_the_right:
-            moves = self.words.num(text).split(" ")
-            return " ".join(f"\u2067{self._from_the_right(m)}\u2069" for m in moves)  # (RLI … PDI)
+            return " ".join(self.words.rtl_unit(self._from_the_right(m)) for m in text.split(" "))
         return self.words.units(self._in_words(text))
+
+    def typed(self, text: str) -> str:
+        """A piece of typed notation (what could not be read: ``bar/22x``) quoted as the move
+        prompt draws it: to be read from the right («بار←٢٢x»), or held left to right."""
+        if self.from_the_right:
+            return self.words.rtl_unit(self._from_the_right(text))
+        return self.words.unit(text)
 
     def _in_words(self, text: str) -> str:
         """The notation with the catalog's words for the bar and off («بار», «خارج»)."""
-        t = self.words.t
-        words = {"bar": t("notation.move_bar"), "off": t("notation.move_off")}
-        return _BAR_OFF.sub(lambda m: words[m.group()], text)
+        return in_words(self.words.lang, text)
 
     def _from_the_right(self, move: str) -> str:
         """One move of the standard notation (``bar/22*``, ``8/5(2)``) written to be read from
         the right: «بار←٢٢*», «٨←٥(٢)» (drawn ٢٢←ﺭﺎﺑ: the eye meets the source first)."""
-        return self.words.t("notation.move_to").join(self._in_words(move).split("/"))
+        return move_from_the_right(self.words.lang, move)
 
     def name(self, match: Match, player: int) -> str:
         """A player's name (a default one in the interface's language: :func:`shown_name`; the

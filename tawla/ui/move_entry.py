@@ -3,7 +3,7 @@ notation typed (:class:`MoveEntry.Typed`); the game screen plays it and says wha
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from textual import on
 from textual.app import ComposeResult
@@ -13,19 +13,99 @@ from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input, Label, Static
 
+from tawla.engine import BAR, OFF, Step
+from tawla.engine.notation import NotationError, SyntaxProblem
+from tawla.i18n.messages import action_error_text
+from tawla.ui.compat import suggestion_of
 from tawla.ui.fields import BidiInput
-from tawla.ui.typed_moves import MoveSuggester, notation_from_typed
+from tawla.ui.keys import ARABIC_LAYOUT
+from tawla.ui.typed_moves import DASHES, MoveSuggester, notation_from_typed
+
+if TYPE_CHECKING:
+    from tawla.game.state import ActionError
+    from tawla.ui.match_view import MatchTexts
+
+_STANDARD: dict[int, str] = {ord(ARABIC_LAYOUT["/"]): "/"}
+"""What the move prompt draws as another character, left to right: ظ, the key of ``/``."""
+_SEPARATORS: tuple[int, ...] = tuple(ord(c) for c in ARABIC_LAYOUT["/"] + "/-" + DASHES)
+"""What the prompt reads between the points of a move (:mod:`tawla.ui.typed_moves`)."""
+
+
+EXAMPLES: Final = {
+    "a": (Step(13, 7, 6, False), Step(8, 7, 1, False)),
+    "b": (Step(BAR, 22, 3, False),),
+    "c": (Step(6, OFF, 6, False),),
+}
+"""The moves the prompt gives as examples when moves are read from the right: 13/7 8/7, bar/22,
+6/off, written as every move is (:meth:`~tawla.ui.match_view.MatchTexts.play`)."""
+
+
+def typing_hint(texts: MatchTexts) -> str:
+    """What is said under the move prompt: how moves are typed, with examples written as the
+    moves on the screen are (read from the right in Arabic, by default), and the keys."""
+    if not texts.from_the_right:
+        return texts.words.t("typing.hint")
+    return texts.words.t("typing.hint_from_the_right", **examples(texts))
+
+
+def examples(texts: MatchTexts) -> dict[str, str]:
+    """:data:`EXAMPLES` written as ``texts`` writes moves."""
+    return {name: texts.play(steps) for name, steps in EXAMPLES.items()}
+
+
+def typed_refusal(texts: MatchTexts, refused: ActionError) -> str:
+    """Why what was typed is not a move: a text that cannot be read is said with the examples
+    written as the moves on the screen are (:func:`typing_hint`); anything else as the table
+    says it."""
+    notation = refused.params.get("notation")
+    problem = notation.reason if isinstance(notation, NotationError) else None
+    if not texts.from_the_right or not isinstance(problem, SyntaxProblem):
+        return action_error_text(texts.words.lang, refused)
+    t = texts.words.t
+    if not problem.token:
+        return t("notation.syntax_empty_from_the_right", **examples(texts))
+    return t("notation.syntax_from_the_right", token=texts.typed(problem.token), **examples(texts))
 
 
 class MovePrompt(BidiInput):
     """The field of the typed move. Tab takes the suggestion; Tab again, straight after, takes
     the next one instead (every move the typed start allows, in the suggester's order, round
-    again after the last). Notation reads left to right, in Arabic too (right-aligned, beside
-    its title)."""
+    again after the last).
+
+    What is typed is drawn as the move it will be (:meth:`drawn`), in the order the moves are
+    written on every screen (:class:`~tawla.ui.match_view.MatchTexts`): in Arabic, read from
+    the right (``from_the_right``: «٦ظخارج» drawn ٦←خارج, the 6 on the right; the arrow key
+    that reads on, ←, takes the suggestion), or left to right as notation is elsewhere (ظ drawn
+    as the ``/`` it types). The value stays what was typed: the table reads it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "complete", show=False)]
     _cycle: tuple[list[str], int] | None = None
     """The completions Tab went through (and which one it took), while the text is that one."""
+    _drawn_as: dict[int, str] = _STANDARD
+
+    @property
+    def from_the_right(self) -> bool:
+        """Moves are written to be read from the right (the right-to-left interface's default)."""
+        return self.direction == "auto"
+
+    def read_from_the_right(self, arrow: str | None) -> None:
+        """Draw what is typed to be read from the right, with ``arrow`` between the points of a
+        move (the catalog's ``notation.move_to``), or (None) left to right."""
+        self.direction = "ltr" if arrow is None else "auto"
+        self._drawn_as = _STANDARD if arrow is None else dict.fromkeys(_SEPARATORS, arrow)
+        self.refresh()
+
+    def drawn(self, text: str) -> str:
+        """ظ (the ``/`` of an Arabic layout) drawn as the ``/`` it stands for; read from the
+        right, every ``/`` or ``-`` between points as the arrow of the moves written that way
+        («١٣←٧»), so that the move typed reads as the move it will be."""
+        return text.translate(self._drawn_as)
+
+    def action_cursor_left(self, select: bool = False) -> None:
+        if self.from_the_right and self.paragraph_rtl and not select and self.cursor_at_end and suggestion_of(self):
+            super(BidiInput, self).action_cursor_right()  # (Input's: takes the suggestion, drawn on the left)
+            return
+        super().action_cursor_left(select)
 
     def action_complete(self) -> None:
         cycle, self._cycle = self._cycle, None
@@ -80,10 +160,13 @@ class MoveEntry(Vertical):
     def field(self) -> MovePrompt:
         return self.query_one("#move", MovePrompt)
 
-    def ask(self, title: str, hint: object, suggester: Suggester) -> None:
-        """Empty, asking for a move: ``title`` over the dice still to play, ``hint`` under it."""
+    def ask(self, title: str, hint: object, suggester: Suggester, arrow: str | None = None) -> None:
+        """Empty, asking for a move: ``title`` over the dice still to play, ``hint`` under it;
+        what is typed drawn to be read from the right, ``arrow`` between the points of a move,
+        if ``arrow`` is given (:meth:`MovePrompt.read_from_the_right`)."""
         field = self.field
         field.suggester = suggester
+        field.read_from_the_right(arrow)
         field.value = ""
         self.query_one("#prompt-title", Label).update(title)
         self.say(hint)

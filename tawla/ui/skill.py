@@ -283,10 +283,7 @@ class SkillWords:
 
     def decimal(self, value: float, places: int = 3) -> str:
         """``value`` with ``places`` decimals in the interface's digits (and decimal sign)."""
-        text = f"{value:.{places}f}"
-        if self.words.arabic_indic:
-            text = text.replace(".", "٫")
-        return self.words.num(text)
+        return self.words.decimal(value, places)
 
     def rate(self, skill: Skill) -> str:
         """The error rate (thousandths lost a decision), one decimal; a dash when nothing was judged."""

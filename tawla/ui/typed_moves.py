@@ -45,12 +45,12 @@ from tawla.i18n import LANGUAGES, tr
 from tawla.ui.keys import ARABIC_DIGITS, ARABIC_LAYOUT
 
 _PERSIAN_DIGITS: Final = "".join(chr(0x06F0 + i) for i in range(10))
-_DASHES: Final = "\u2010\u2011\u2012\u2013\u2014\u2212"
+DASHES: Final = "\u2010\u2011\u2012\u2013\u2014\u2212"
 """Hyphen, non-breaking hyphen, figure dash, en dash, em dash, minus sign: typed for ``-``."""
 _CHARACTERS: Final = str.maketrans(
     {ARABIC_LAYOUT["/"]: "/", "\u060c": " "}  # (ظ, and the Arabic comma)
     | {d: str(i % 10) for i, d in enumerate(ARABIC_DIGITS + _PERSIAN_DIGITS)}
-    | dict.fromkeys(_DASHES, "-")
+    | dict.fromkeys(DASHES, "-")
 )
 _SWAPPED_REPEAT: Final = re.compile(r"\)(\d)\(")
 _BETWEEN_MOVES: Final = re.compile(r"[\s,\u060c]")
@@ -92,7 +92,7 @@ def _as_typed(notation: str, typed: str) -> str:
     if any(unicodedata.bidirectional(c) == "AL" and c.isalpha() for c in typed):
         for point in ("bar", "off"):
             notation = notation.replace(point, tr("ar", f"typing.{point}_words").split()[0])
-    slash = next((c for c in reversed(typed) if c in "/-" + ARABIC_LAYOUT["/"] + _DASHES), "/")
+    slash = next((c for c in reversed(typed) if c in "/-" + ARABIC_LAYOUT["/"] + DASHES), "/")
     return notation.replace("/", slash)
 
 

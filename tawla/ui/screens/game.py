@@ -20,7 +20,6 @@ from tawla.engine import Step
 from tawla.engine.tavla import TavlaBoard
 from tawla.game import Action, Match, Phase
 from tawla.game.table import Outcome, Table
-from tawla.i18n import isolate_ltr
 from tawla.i18n.messages import action_error_text
 from tawla.ui.board import BoardModel, BoardView
 from tawla.ui.compat import going
@@ -31,7 +30,7 @@ from tawla.ui.game_texts import GamePanel, GameWords, StatusLine
 from tawla.ui.geometry import Layout
 from tawla.ui.keys import both, digit_keys
 from tawla.ui.match_view import MatchTexts, MatchView, board_model, layout_for
-from tawla.ui.move_entry import MoveEntry, MovePrompt
+from tawla.ui.move_entry import MoveEntry, MovePrompt, typed_refusal, typing_hint
 from tawla.ui.screens.base import Localized
 from tawla.ui.screens.game_computer import ComputerTurns
 from tawla.ui.screens.game_questions import GameQuestions
@@ -417,13 +416,13 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         to play once a step is made (on the board or typed), its suggestions go on from there."""
         turn = self.match.state.turn
         assert turn is not None
-        dice = self.texts.roll(turn.roll)
+        texts = self.texts
+        dice = texts.roll(turn.roll)
         if turn.made:
-            left = self.num(" ".join(str(d) for d in turn.remaining))
-            title = self.t("typing.title_rest", dice=dice, left=isolate_ltr(left) if self.rtl else left)
+            title = self.t("typing.title_rest", dice=dice, left=texts.dice(turn.remaining))
         else:
             title = self.t("typing.title", dice=dice)
-        entry.ask(self.line(title), self.say("typing.hint"), MoveSuggester(turn))
+        entry.ask(self.line(title), self.show(typing_hint(texts)), MoveSuggester(turn), texts.arrow)
 
     def on_key(self, event: events.Key) -> None:
         """A key typed right after ``:`` can reach the screen before the prompt had the focus
@@ -481,7 +480,7 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         outcome = self.table.typed(event.text)
         refused = outcome.refused
         if refused is not None and refused.code == "bad_notation":
-            event.entry.say(self.show(self.num(action_error_text(self.lang, refused))))
+            event.entry.say(self.show(self.num(typed_refusal(self.texts, refused))))
             self.app.bell()
             return
         if outcome.rest and refused is None:  # part of the turn: the prompt asks for the rest

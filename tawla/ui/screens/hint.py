@@ -36,18 +36,15 @@ SHOWN = 5
 
 
 def decimal(words: Words, value: float, places: int = 3) -> str:
-    """A signed equity (``+0.234``, ``−0.157``) in the interface's digits and decimal sign,
-    read left to right wherever it stands."""
-    text = f"{value:+.{places}f}".replace("-", "\u2212")
-    if words.arabic_indic:
-        text = text.replace(".", "\u066b")
-    return words.unit(text)
+    """A signed equity (``+0.234``, ``−0.157``; in Arabic-Indic digits, the sign read first from
+    the right: :meth:`~tawla.i18n.words.Words.decimal`), in one piece wherever it stands."""
+    return words.decimal(value, places, signed=True)
 
 
 def percent(words: Words, share: float) -> str:
-    """A share as a whole percentage (``62%``; ``٦٢٪`` with Arabic-Indic digits), in one piece."""
-    sign = "\u066a" if words.arabic_indic else "%"
-    return words.unit(f"{round(100 * share)}{sign}")
+    """A share as a whole percentage (``62%``; ``٦٢٪`` with Arabic-Indic digits, read from the
+    right), in one piece."""
+    return words.percent(round(100 * share))
 
 
 def chances_text(words: Words, chances: Chances) -> str:

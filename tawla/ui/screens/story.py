@@ -256,10 +256,7 @@ class StoryScreen(Localized, Screen[None]):
 
     def decimal(self, value: float) -> str:
         """``value`` with two decimals, in the interface's digits (and decimal sign)."""
-        text = f"{value:.2f}"
-        if self.words.arabic_indic:
-            text = text.replace(".", "٫")
-        return self.num(text)
+        return self.words.decimal(value, 2)
 
     def luck(self, pips: float) -> str:
         n = round(pips)
