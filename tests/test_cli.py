@@ -345,7 +345,8 @@ def test_a_bad_book_choice_is_said_in_arabic() -> None:
 def test_an_unknown_command_is_said_in_english_too() -> None:
     done = run("play", env={"COLUMNS": "80"})
     assert done.stderr == (
-        "tawla: error: unknown command 'play' (choose from 'moves', 'hint', 'analyse', 'book', 'serve'); see tawla --help\n"
+        "tawla: error: unknown command 'play' (choose from 'moves', 'hint', 'analyse', 'book', 'serve');"
+        " see tawla --help\n"
     )
 
 

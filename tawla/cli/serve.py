@@ -19,6 +19,7 @@ def run_serve(args: argparse.Namespace, lang: str) -> int:
         sys.stderr.write(tr(lang, "cli_serve.no_extra") + "\n")
         return 1
     server = Server(host=args.host, port=args.port, sessions=args.sessions, lang=lang)
+    server.said = lambda key, params: print(tr(lang, key, **params), flush=True)
 
     def ready(url: str) -> None:
         print(tr(lang, "cli_serve.url", url=url), flush=True)

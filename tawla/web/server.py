@@ -154,6 +154,8 @@ class Server:
     running: dict[str, Session] = field(default_factory=dict)
     downloads: DownloadManager = field(default_factory=DownloadManager)
     stopping: set[asyncio.Future[None]] = field(default_factory=set)
+    said: Callable[[str, dict[str, object]], None] | None = None
+    """Where a session's start and end are told (the operator's console): a catalog key, its values."""
     bound_port: int = 0
 
     # -- checks ----------------------------------------------------------------------------
@@ -299,6 +301,7 @@ class Server:
         self.running[session.app_service_id] = session
         try:
             await session.start(width, height)
+            self._say("cli_serve.started", pid=session.pid, lang=info["lang"])
             await self._relay(websocket, session)
         except (asyncio.CancelledError, ConnectionError):
             pass
@@ -314,6 +317,9 @@ class Server:
     async def _end(self, session: Session, websocket: web.WebSocketResponse) -> None:
         try:
             await session.stop()
+            process = session._process
+            if process is not None:
+                self._say("cli_serve.ended", pid=process.pid, status=process.returncode)
         finally:
             self.running.pop(session.app_service_id, None)
             with contextlib.suppress(Exception):
@@ -342,6 +348,10 @@ class Server:
                 await session.blur()
             elif kind == "focus":
                 await session.focus()
+
+    def _say(self, key: str, **params: object) -> None:
+        if self.said is not None:
+            self.said(key, params)
 
     async def stop_all(self) -> None:
         """Every session stopped (each saves as it leaves), at once."""
