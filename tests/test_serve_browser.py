@@ -6,9 +6,13 @@ fonts, so that Arabic can only come from the font the page brings. One browser, 
 - both faces of the bundled font load;
 - Enter on a fresh menu opens New match (the app starts focused); typed names and Ctrl+S start a
   match in English, whose save file has those names;
+- "Export a match" writes the .mat and this tab downloads it (the server serves that session's
+  file to this browser only: a random key sent to this tab, and the token's cookie);
 - leaving the page ends that game's process with status 0 (the server says so);
 - in Arabic, n as the Arabic layout types it (ى) opens New match, Arabic names are typed, the
   match starts and is saved with them; ق (r) rolls and Space, Space moves a checker: saved;
+- i (ه) shows the IDs: Shift+drag selects the Position ID, and c (ؤ) copies the pair to the
+  browser's clipboard;
 - Ctrl+B, named in the footer instead of Ctrl+W (which the browser keeps), goes back to the menu;
 - leaving, then "resume the last match": the match is taken up again (its lock held).
 
@@ -107,6 +111,12 @@ def _matches(home: Path) -> dict[tuple[str, ...], dict[str, Any]]:
     return found
 
 
+def _downloaded(folder: Path) -> str:
+    """The text of the finished download in ``folder`` (empty while there is none)."""
+    done = [p for p in folder.glob("*.mat")] if folder.is_dir() else []
+    return done[0].read_text(encoding="utf-8") if done else ""
+
+
 def _events(home: Path, names: tuple[str, ...]) -> set[str]:
     """The kinds of event saved for the match of ``names``."""
     return {event[0] for event in _matches(home)[names]["events"]}
@@ -154,6 +164,9 @@ async def _walk(tmp_path: Path, served: Served) -> None:
     async with browser(tmp_path / "browser", latin_fonts(tmp_path / "fontconfig")) as page:
         await page.send("Network.enable")
         await page.send("Page.enable")
+        await page.send("Log.enable")
+        await page.send("Browser.grantPermissions", permissions=["clipboardReadWrite", "clipboardSanitizedWrite"])
+        await page.send("Emulation.setFocusEmulationEnabled", enabled=True)
         try:
             requests, sockets = await _steps(page, url, home, served, tmp_path)
         except AssertionError:
@@ -186,7 +199,20 @@ async def _steps(page: Page, url: str, home: Path, served: Served, tmp_path: Pat
         await page.shows(lambda s: "Badr" in s, "the second name typed")
         await page.key("s", "KeyS", 83, modifiers=2)  # Ctrl+S
         await page.until(lambda: ("Ali", "Badr") in _matches(home), "the English match saved with its names")
+        await page.shows(lambda s: "Opening roll" in s, "the board")
         await _shot(page, tmp_path / "english.png")
+        # Export: the .mat is written and downloaded by this tab.
+        downloads = tmp_path / "downloads"
+        await page.send("Browser.setDownloadBehavior", behavior="allow", downloadPath=str(downloads))
+        await page.key("p", "KeyP", 80, modifiers=2)  # Ctrl+P: the palette
+        await page.type("Export a match")
+        await page.shows(lambda s: "Write a match as a .mat file" in s, "the palette's export")
+        await page.key(*ENTER)
+        await page.shows(lambda s: "Export as .mat" in s, "the export's file name")
+        await page.key(*ENTER)
+        await page.shows(lambda s: "sent to this browser" in s, "the export written and sent")
+        await page.until(lambda: _downloaded(downloads), "the .mat downloaded")
+        assert "5 point match" in _downloaded(downloads)
         assert await _leave(page, served) == 0
 
         # Arabic: the Arabic layout's letters, Arabic names, a roll and a move.
@@ -207,6 +233,23 @@ async def _steps(page: Page, url: str, home: Path, served: Served, tmp_path: Pat
         await page.key(*SPACE)  # (pick up the checker under the cursor)
         await page.key(*SPACE)  # (put it down on its first landing point)
         await page.until(lambda: "step" in _events(home, names), "a checker moved")
+        # The IDs, copied to the browser's clipboard (OSC 52, through textual.js's clipboard addon).
+        saved = _matches(home)[names]["check"]
+        await page.type("ه")  # i: the IDs
+        await page.shows(lambda s: saved["position_id"] in s, "the Position ID shown")
+        # Selected with the mouse (Shift+drag: the game takes the mouse, xterm.js selects with Shift).
+        rows = (await page.screen()).split("\n")
+        row = next(i for i, line in enumerate(rows) if saved["position_id"] in line)
+        column = rows[row].index(saved["position_id"])
+        end = column + len(saved["position_id"])  # (xterm.js selects up to the cell the mouse is let go on)
+        await page.drag((column, row), (end, row), modifiers=8)
+        selected = await page.call("view => view.terminal.getSelection()")
+        assert selected == saved["position_id"], selected
+        await page.type("ؤ")  # c: copy the pair
+        await page.shows(lambda s: ar("ids.copied") in s, "the pair copied")
+        copied = await page.evaluate("navigator.clipboard.readText()")
+        assert copied == f"{saved['position_id']}:{saved['match_id']}", copied
+        await page.key("Escape", "Escape", 27)
         board = await page.shows(lambda s: "^B" in s, "Ctrl+B in the footer")
         assert "^W" not in board  # (the browser keeps Ctrl+W: it would close the tab)
         await _shot(page, tmp_path / "arabic.png")
@@ -230,6 +273,8 @@ async def _steps(page: Page, url: str, home: Path, served: Served, tmp_path: Pat
 
         requests = [e["params"]["request"]["url"] for e in page.events if e["method"] == "Network.requestWillBeSent"]
         sockets = [e["params"]["url"] for e in page.events if e["method"] == "Network.webSocketCreated"]
+        refused = [e["params"]["entry"]["text"] for e in page.events if e["method"] == "Log.entryAdded"]
+        assert not [t for t in refused if "Content Security Policy" in t], refused  # (the page obeys its own)
     return requests, sockets
 
 

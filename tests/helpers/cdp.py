@@ -59,6 +59,12 @@ _CURSOR = """function () {
   return [buffer.cursorX, buffer.cursorY];
 }"""
 
+_CELLS = """function (view) {
+  const screen = view.terminal.element.querySelector(".xterm-screen").getBoundingClientRect();
+  const cell = view.terminal._core._renderService.dimensions.css.cell;
+  return [screen.left, screen.top, cell.width, cell.height];
+}"""
+
 
 class Page:
     """One page of the browser: commands, and the events it sends (kept in order)."""
@@ -137,6 +143,30 @@ class Page:
         )
         column, row = result["result"]["value"]
         return int(column), int(row)
+
+    async def call(self, function: str) -> Any:
+        """``function`` called on the page's terminal object (textual.js's), its value returned."""
+        await self.screen()
+        result = await self.send(
+            "Runtime.callFunctionOn",
+            objectId=self._terminals,
+            functionDeclaration=f"function () {{ return ({function})(this[this.length - 1]); }}",
+            returnByValue=True,
+        )
+        return result["result"].get("value")
+
+    async def drag(self, start: tuple[int, int], end: tuple[int, int], modifiers: int = 0) -> None:
+        """The mouse dragged from one cell (column, row) of the terminal to another."""
+        box = await self.call(_CELLS)
+
+        def point(cell: tuple[int, int]) -> dict[str, float]:
+            return {"x": box[0] + (cell[0] + 0.5) * box[2], "y": box[1] + (cell[1] + 0.5) * box[3]}
+
+        common = {"button": "left", "modifiers": modifiers}
+        await self.send("Input.dispatchMouseEvent", type="mouseMoved", **point(start), modifiers=modifiers)
+        await self.send("Input.dispatchMouseEvent", type="mousePressed", clickCount=1, **point(start), **common)
+        await self.send("Input.dispatchMouseEvent", type="mouseMoved", **point(end), buttons=1, modifiers=modifiers)
+        await self.send("Input.dispatchMouseEvent", type="mouseReleased", clickCount=1, **point(end), **common)
 
     async def shows(self, check: Callable[[str], bool], what: str, timeout: float = 60.0) -> str:
         """Wait until the terminal's text passes ``check``; fail showing it."""
