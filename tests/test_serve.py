@@ -13,12 +13,14 @@ import contextlib
 import os
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
+from tawla.cli.input import tr as cli_tr
 from tawla.game import Match, RuleSet, SeededDice
 from tawla.i18n import tr
 from tawla.i18n.bidi import visual
@@ -286,3 +288,75 @@ def test_stopping_the_server_leaves_no_game_and_no_lock(tmp_path: Path, sig: sig
         for pid in games:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(pid, signal.SIGKILL)
+
+
+HUNG = """
+import signal, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+sys.stdout.write("__GANGLION__\\n"); sys.stdout.flush()
+while True:
+    time.sleep(1)
+"""
+
+
+async def test_a_game_that_does_not_quit_is_terminated_then_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hung game (it ignores "quit" and SIGTERM): the tab closed, it gets SIGTERM after a few
+    seconds, then SIGKILL, and is reaped; the place is free again (textual-serve waited for ever)."""
+    from tawla.web import server as module
+
+    monkeypatch.setattr(module, "QUIT_WITHIN", 0.3)
+    monkeypatch.setattr(module, "TERM_WITHIN", 0.3)
+    async with serving(sessions=1) as (server, base), aiohttp.ClientSession() as client:
+        server.python = [sys.executable, "-c", HUNG]
+        ws = await client.ws_connect(f"{base}/ws/{server.token}/en/0", headers={"Origin": base})
+        for _ in range(int(WAIT * 50)):
+            if server.running:
+                break
+            await asyncio.sleep(0.02)
+        (session,) = server.running.values()
+        await ws.close()
+        for _ in range(int(WAIT * 50)):
+            if not server.running:
+                break
+            await asyncio.sleep(0.02)
+        assert not server.running, "the hung game was never ended"
+        process = session._process
+        assert process is not None and process.returncode == -signal.SIGKILL
+        assert not _alive(process.pid)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_serve_says_what_is_wrong(lang: str, tmp_path: Path) -> None:
+    """A bad port, a port taken, and no web extra: one line in the player's language."""
+    env = {**os.environ, "TAWLA_HOME": str(tmp_path)}
+    bad = subprocess.run(
+        [*installed_tawla(), "serve", "--lang", lang, "--port", "70000"], capture_output=True, text=True, env=env
+    )
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+    assert cli_tr(lang, "cli_serve.bad_port", value="70000") in bad.stderr
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = subprocess.run(
+            [*installed_tawla(), "serve", "--lang", lang, "--port", str(port)], capture_output=True, text=True, env=env
+        )
+    assert busy.returncode == 2 and busy.stderr.count("\n") == 1, busy.stderr
+    assert str(port) in busy.stderr
+    without = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.modules['aiohttp'] = None; from tawla.cli import main; sys.exit(main())",
+            "serve",
+            "--lang",
+            lang,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert without.returncode == 1 and "pip install 'tawla-backgammon[web]'" in without.stderr, without.stderr
+    assert cli_tr(lang, "cli_serve.no_extra") in without.stderr
