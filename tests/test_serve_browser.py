@@ -13,8 +13,10 @@ fonts, so that Arabic can only come from the font the page brings. One browser, 
   match starts and is saved with them; ق (r) rolls and Space, Space moves a checker: saved;
 - i (ه) shows the IDs: Shift+drag selects the Position ID, and c (ؤ) copies the pair to the
   browser's clipboard;
-- Ctrl+B, named in the footer instead of Ctrl+W (which the browser keeps), goes back to the menu;
-- leaving, then "resume the last match": the match is taken up again (its lock held).
+- Ctrl+B, named in the footer and in F1's keys instead of Ctrl+W (which the browser keeps), goes
+  back to the menu;
+- leaving, then "resume the last match": the match is taken up again (its lock held);
+- the window made smaller: the terminal follows it and the board is drawn anew.
 
 Screenshots are kept in the test's folder for a person to look at (never compared as pixels).
 .ci/run installs chromium-headless-shell and sets TAWLA_REQUIRE_BROWSER, which makes its absence
@@ -152,6 +154,10 @@ async def _moved(page: Page, before: tuple[int, int]) -> bool:
     return (await page.cursor())[1] != before[1]
 
 
+async def _narrower(page: Page, wide: int) -> bool:
+    return bool(await page.call("view => view.terminal.cols") < wide)
+
+
 async def _shot(page: Page, path: Path) -> None:
     data = await page.send("Page.captureScreenshot", format="png")
     path.write_bytes(base64.b64decode(data["data"]))
@@ -269,6 +275,19 @@ async def _steps(page: Page, url: str, home: Path, served: Served, tmp_path: Pat
 
         await page.until(held, "the resumed match's lock")
         await _shot(page, tmp_path / "resumed.png")
+        # F1 names Ctrl+B too, never Ctrl+W.
+        await page.key("F1", "F1", 112)
+        keys = await page.shows(lambda s: "Ctrl+B" in s, "Ctrl+B in the keys (F1)")
+        assert "Ctrl+W" not in keys
+        await page.key("Escape", "Escape", 27)
+        await page.shows(lambda s: "Ctrl+B" not in s and "^B" in s, "the board again")
+        # The window made smaller: the terminal follows it, and tawla draws the board anew.
+        wide = await page.call("view => view.terminal.cols")
+        before = await page.screen()
+        await page.send("Emulation.setDeviceMetricsOverride", width=900, height=640, deviceScaleFactor=1, mobile=False)
+        await page.until(lambda: _narrower(page, wide), "the terminal to follow the window")
+        await page.shows(lambda s: s != before and visual("سامي", rtl=True) in s and "┌" in s, "the board redrawn")
+        await _shot(page, tmp_path / "resized.png")
         assert await _leave(page, served) == 0
 
         requests = [e["params"]["request"]["url"] for e in page.events if e["method"] == "Network.requestWillBeSent"]
