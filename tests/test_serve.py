@@ -360,3 +360,27 @@ def test_serve_says_what_is_wrong(lang: str, tmp_path: Path) -> None:
     )
     assert without.returncode == 1 and "pip install 'tawla-backgammon[web]'" in without.stderr, without.stderr
     assert cli_tr(lang, "cli_serve.no_extra") in without.stderr
+
+
+def test_the_bundled_font_draws_every_character_tawla_draws() -> None:
+    """Both faces of the page's font hold every character of tawla's catalogs, code and styles,
+    joined as the reshaper joins Arabic (only the alef wasla, written in code and never drawn,
+    is missing from DejaVu Sans Mono itself); its licence is beside it, in the package."""
+    pytest.importorskip("fontTools")
+    pytest.importorskip("brotli")
+    import arabic_reshaper
+    from fontTools.ttLib import TTFont
+
+    root = Path(__file__).resolve().parent.parent / "tawla"
+    wanted: set[str] = set()
+    for path in [*root.rglob("*.py"), *root.rglob("*.toml"), *root.rglob("*.tcss")]:
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".toml":  # (the catalogs: Arabic as it is drawn, joined)
+            text += arabic_reshaper.reshape(text)
+        wanted.update(c for c in text if c.isprintable())
+    fonts = root / "web" / "static" / "fonts"
+    for face in ("DejaVuSansMono-tawla.woff2", "DejaVuSansMono-Bold-tawla.woff2"):
+        cmap = TTFont(fonts / face).getBestCmap()
+        missing = {c for c in wanted if ord(c) not in cmap}
+        assert missing <= {"\u0671", "\ufb50"}, (face, sorted(f"U+{ord(c):04X}" for c in missing))
+    assert "Bitstream Vera" in (fonts / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
