@@ -16,7 +16,8 @@ fonts, so that Arabic can only come from the font the page brings. One browser, 
 - Ctrl+B, named in the footer and in F1's keys instead of Ctrl+W (which the browser keeps), goes
   back to the menu;
 - leaving, then "resume the last match": the match is taken up again (its lock held);
-- the window made smaller: the terminal follows it and the board is drawn anew.
+- the window made smaller: the terminal follows it and the board is drawn anew;
+- a second tab meanwhile: its Resume list says the match is open in another tawla (one owner).
 
 Screenshots are kept in the test's folder for a person to look at (never compared as pixels).
 .ci/run installs chromium-headless-shell and sets TAWLA_REQUIRE_BROWSER, which makes its absence
@@ -288,6 +289,17 @@ async def _steps(page: Page, url: str, home: Path, served: Served, tmp_path: Pat
         await page.until(lambda: _narrower(page, wide), "the terminal to follow the window")
         await page.shows(lambda s: s != before and visual("سامي", rtl=True) in s and "┌" in s, "the board redrawn")
         await _shot(page, tmp_path / "resized.png")
+        # A second tab on the same data: the match has one owner, and the other tab is told.
+        async with page.another_tab(url.replace("?token=", "?lang=en&token=")) as other:
+            await other.until(
+                lambda: other.evaluate("!!(document.body && document.body.classList.contains('-first-byte'))"),
+                "the second tab's first screen",
+            )
+            await other.shows(lambda s: "New match" in s, "the second tab's menu")
+            await other.type("c")  # the Resume list
+            await other.shows(lambda s: "open in another tawla" in s, "the match said to be open in another tawla")
+        line = await served.line("that the second tab's game ended", lambda s: "a game ended" in s)
+        assert line.rstrip().endswith("status 0)"), line
         assert await _leave(page, served) == 0
 
         requests = [e["params"]["request"]["url"] for e in page.events if e["method"] == "Network.requestWillBeSent"]

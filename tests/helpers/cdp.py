@@ -75,6 +75,8 @@ class Page:
         self._next = 0
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._terminals: str | None = None
+        self.client: aiohttp.ClientSession | None = None
+        self.port = 0
         self._reader = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
@@ -179,6 +181,24 @@ class Page:
                 raise AssertionError(f"waited {timeout:.0f} s for {what}; the terminal shows:\n{text}")
             await asyncio.sleep(0.05)
 
+    @contextlib.asynccontextmanager
+    async def another_tab(self, url: str) -> AsyncIterator[Page]:
+        """A second tab of the same browser on ``url``, closed at the end."""
+        assert self.client is not None
+        created = await self.send("Target.createTarget", url=url)
+        try:
+            async with self.client.get(f"http://127.0.0.1:{self.port}/json/list") as answer:
+                targets = await answer.json(content_type=None)
+            target = next(t for t in targets if t.get("id") == created["targetId"])
+            async with self.client.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0) as ws:
+                tab = Page(ws)
+                try:
+                    yield tab
+                finally:
+                    tab._reader.cancel()
+        finally:
+            await self.send("Target.closeTarget", targetId=created["targetId"])
+
     def forget_terminal(self) -> None:
         """A new page: its terminal is found again."""
         self._terminals = None
@@ -237,6 +257,7 @@ async def browser(folder: Path, env: dict[str, str], size: tuple[int, int] = (12
             target = next(t for t in targets if t.get("type") == "page")
             async with client.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0) as ws:
                 page = Page(ws)
+                page.client, page.port = client, port
                 try:
                     yield page
                 finally:
