@@ -384,3 +384,18 @@ def test_the_bundled_font_draws_every_character_tawla_draws() -> None:
         missing = {c for c in wanted if ord(c) not in cmap}
         assert missing <= {"\u0671", "\ufb50"}, (face, sorted(f"U+{ord(c):04X}" for c in missing))
     assert "Bitstream Vera" in (fonts / "LICENSE-DejaVu.txt").read_text(encoding="utf-8")
+
+
+async def test_a_game_that_ends_by_itself_closes_its_tab() -> None:
+    """A game that stops without a word (a crash before its first frame): the tab's socket is
+    closed, so the page says the game has ended, and the place is free again."""
+    async with serving(sessions=1) as (server, base), aiohttp.ClientSession() as client:
+        server.python = [sys.executable, "-c", "print('__GANGLION__', flush=True); raise SystemExit(3)"]
+        ws = await client.ws_connect(f"{base}/ws/{server.token}/en/0", headers={"Origin": base})
+        message = await ws.receive(timeout=WAIT)
+        assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING, aiohttp.WSMsgType.CLOSED), message
+        for _ in range(int(WAIT * 50)):
+            if not server.running:
+                break
+            await asyncio.sleep(0.02)
+        assert not server.running

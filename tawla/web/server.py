@@ -302,6 +302,8 @@ class Server:
         try:
             await session.start(width, height)
             self._say("cli_serve.started", pid=session.pid, lang=info["lang"])
+            if session._task is not None:  # (a game that ends by itself, even without a word: the page is told)
+                session._task.add_done_callback(lambda _: asyncio.ensure_future(close()))
             await self._relay(websocket, session)
         except (asyncio.CancelledError, ConnectionError):
             pass
