@@ -162,6 +162,7 @@ LAYERS: list[dict[str, tuple[str, ...]]] = [
     {"screens": ("tawla.ui.screens",)},
     {"palette": ("tawla.ui.commands", "tawla.ui.actions")},
     {"app": ("tawla.ui.app",)},
+    {"web": ("tawla.web",)},  # (tawla serve: it starts tawla in processes, never imports the app)
     {
         "command line": (
             "tawla.cli",
@@ -171,6 +172,7 @@ LAYERS: list[dict[str, tuple[str, ...]]] = [
             "tawla.cli.play",
             "tawla.cli.book",
             "tawla.cli.evaluate",
+            "tawla.cli.serve",
             "tawla.cli.__main__",
             "tawla.__main__",
         )

@@ -135,12 +135,12 @@ USAGE = {
     "en": (
         "usage: tawla [-h] [--seed N] [--dice {random,manual}] [--lang {en,ar}]\n"
         "             [--resume] [--version]\n"
-        "             {moves,hint,analyse,book} ...\n"
+        "             {moves,hint,analyse,book,serve} ...\n"
     ),
     "ar": (
         "الاستعمال: tawla [-h] [--seed N] [--dice {random,manual}] [--lang {en,ar}]\n"
         "                 [--resume] [--version]\n"
-        "                 {moves,hint,analyse,book} ...\n"
+        "                 {moves,hint,analyse,book,serve} ...\n"
     ),
 }
 
@@ -290,6 +290,8 @@ HELP_AR = (
     "  analyse               مدى إجادة كل لاعب في مباراة: الخسارة والأخطاء وأسوأ\n"
     "                        لحظة\n"
     "  book                  دفتر اللاعبين: أرقام كل لاعب وكل ثنائي، وجهاً لوجه\n"
+    "  serve                 اللعب في متصفح الويب: تقديم اللعبة من هذا الجهاز\n"
+    "                        (يتطلب إضافة web)\n"
     "\n"
     "الخيارات:\n"
     "  -h, --help            عرض هذه المساعدة والخروج\n"
@@ -312,7 +314,7 @@ def test_the_arabic_help_says_everything_in_arabic() -> None:
     done = run("--lang", "ar", "--help", env={"COLUMNS": "80"})
     assert (done.returncode, done.stdout, done.stderr) == (0, HELP_AR, "")
     english = run("--help", env={"COLUMNS": "80"}).stdout
-    assert "commands:\n  moves " in english and "  {moves,hint,analyse,book}\n" not in english
+    assert "commands:\n  moves " in english and "  {moves,hint,analyse,book,serve}\n" not in english
 
 
 @pytest.mark.parametrize(
@@ -320,7 +322,7 @@ def test_the_arabic_help_says_everything_in_arabic() -> None:
     [
         (("--dice", "loaded"), "tawla: خطأ: --dice: الاختيار «loaded» غير صالح، والمتاح: random أو manual"),
         (("--lang", "fr"), "tawla: خطأ: --lang: الاختيار «fr» غير صالح، والمتاح: en أو ar"),
-        (("play",), "tawla: خطأ: لا أمر باسم «play»، والمتاح: moves أو hint أو analyse أو book"),
+        (("play",), "tawla: خطأ: لا أمر باسم «play»، والمتاح: moves أو hint أو analyse أو book أو serve"),
     ],
 )
 def test_a_bad_choice_is_said_with_the_choices_in_arabic(args: tuple[str, ...], last_line: str) -> None:
@@ -343,7 +345,8 @@ def test_a_bad_book_choice_is_said_in_arabic() -> None:
 def test_an_unknown_command_is_said_in_english_too() -> None:
     done = run("play", env={"COLUMNS": "80"})
     assert done.stderr == (
-        "tawla: error: unknown command 'play' (choose from 'moves', 'hint', 'analyse', 'book'); see tawla --help\n"
+        "tawla: error: unknown command 'play' (choose from 'moves', 'hint', 'analyse', 'book', 'serve');"
+        " see tawla --help\n"
     )
 
 

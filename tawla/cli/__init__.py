@@ -1,6 +1,7 @@
 """The ``tawla`` command: the game (:mod:`tawla.cli.play`), ``tawla moves`` for analysis
 (:mod:`tawla.cli.moves`), ``tawla hint`` and ``tawla analyse`` for the evaluator
-(:mod:`tawla.cli.evaluate`) and ``tawla book`` for the players' book (:mod:`tawla.cli.book`);
+(:mod:`tawla.cli.evaluate`), ``tawla book`` for the players' book (:mod:`tawla.cli.book`) and
+``tawla serve`` for the game in a browser (:mod:`tawla.cli.serve`);
 the arguments are parsed in the player's language (:mod:`tawla.cli.parser`).
 
 Exit status: 0 on success, 2 for bad input (options, IDs, dice), as argparse does; bad input
@@ -30,6 +31,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tawla.cli.book import run_book  # (the book's modules: only for this command)
 
         return run_book(args, lang)
+    if args.command == "serve":
+        from tawla.cli.serve import run_serve  # (aiohttp: only for this command, from the web extra)
+
+        return run_serve(args, lang)
     if args.command in ("hint", "analyse"):
         from tawla.cli import evaluate  # (the evaluator is imported there, on first use)
 

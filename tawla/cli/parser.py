@@ -193,10 +193,12 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     parser.add_argument("--dice", choices=("random", "manual"), default="random", help=tr(lang, "cli.help.dice"))
     parser.add_argument("--lang", choices=LANGUAGES, help=tr(lang, "cli.help.lang"))
     parser.add_argument("--resume", action="store_true", help=tr(lang, "cli.help.resume"))
+    # Not for players: how ``tawla serve`` starts the game of a browser tab (tawla.web).
+    parser.add_argument("--web", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument(
         "--version", action="version", version=f"tawla {__version__}", help=tr(lang, "cli.help.version")
     )
-    commands = parser.add_subparsers(dest="command", metavar="{moves,hint,analyse,book}")
+    commands = parser.add_subparsers(dest="command", metavar="{moves,hint,analyse,book,serve}")
     moves = commands.add_parser(
         "moves", help=tr(lang, "cli.help.moves"), description=tr(lang, "cli.help.moves"), lang=lang
     )
@@ -237,4 +239,43 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         help=tr(lang, "cli.help.book_game"),
     )
     book.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=tr(lang, "cli.help.lang"))
+    serve = commands.add_parser(
+        "serve", help=tr(lang, "cli_serve.help"), description=tr(lang, "cli_serve.description"), lang=lang
+    )
+    serve.add_argument("--host", default="127.0.0.1", help=tr(lang, "cli_serve.host"))
+    serve.add_argument("--port", type=port_type(lang), default=0, metavar="PORT", help=tr(lang, "cli_serve.port"))
+    serve.add_argument(
+        "--sessions", type=sessions_type(lang), default=4, metavar="N", help=tr(lang, "cli_serve.sessions")
+    )
+    serve.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=tr(lang, "cli.help.lang"))
     return parser
+
+
+def port_type(lang: str) -> Callable[[str], int]:
+    """argparse's type for ``serve --port``: 0 (any free port) to 65535."""
+
+    def port(text: str) -> int:
+        try:
+            value = int(text.strip().translate(DIGITS))
+        except ValueError:
+            value = -1
+        if not 0 <= value <= 65535:
+            raise argparse.ArgumentTypeError(tr(lang, "cli_serve.bad_port", value=text))
+        return value
+
+    return port
+
+
+def sessions_type(lang: str) -> Callable[[str], int]:
+    """argparse's type for ``serve --sessions``: 1 to 64 games at once."""
+
+    def sessions(text: str) -> int:
+        try:
+            value = int(text.strip().translate(DIGITS))
+        except ValueError:
+            value = 0
+        if not 1 <= value <= 64:
+            raise argparse.ArgumentTypeError(tr(lang, "cli_serve.bad_sessions", value=text))
+        return value
+
+    return sessions

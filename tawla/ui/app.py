@@ -67,10 +67,20 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
         match: Match | None = None,
         paths: Paths | None = None,
         resume: bool = False,
+        web: bool = False,
     ) -> None:
         """``paths``: where settings and matches are kept (None: nothing is read or written, as
-        in tests); ``resume``: offer the unfinished match at once (``tawla --resume``)."""
-        super().__init__()
+        in tests); ``resume``: offer the unfinished match at once (``tawla --resume``); ``web``:
+        run in a browser tab under ``tawla serve`` (Textual's web driver, see
+        :mod:`tawla.ui.web_driver`: the page's font is known, so no right-to-left question and
+        tawla orders Arabic itself; the end of input ends the game)."""
+        driver_class = None
+        if web:
+            from tawla.ui.web_driver import TawlaWebDriver
+
+            driver_class = TawlaWebDriver
+        super().__init__(driver_class=driver_class)
+        self.web = web
         self.paths = paths
         self._resume_at_start = resume
         self.notes = Notes(self)
@@ -141,7 +151,7 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
         arabic_indic = lang in RTL_LANGUAGES and (
             arabic_indic_by_default() if digits is Digits.AUTO else digits is Digits.ARABIC_INDIC
         )
-        self.words = Words(lang, arabic_indic, bidi is BidiMode.APP)
+        self.words = Words(lang, arabic_indic, self.web or bidi is BidiMode.APP)
 
     @property
     def settings(self) -> Settings:
@@ -183,7 +193,7 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
         self.settings = self.settings.model_copy(update={"language": lang})
         self._speak(lang)
         self.refresh_bindings()
-        if self.words.rtl and not self.settings.bidi_checked:
+        if self.words.rtl and not self.settings.bidi_checked and not self.web:
             self.check_rtl()  # the first switch to Arabic: ask how this terminal shows it
 
     # -- lifecycle --------------------------------------------------------------------
@@ -201,7 +211,7 @@ class TawlaApp(Commands, ErrorHook, KeysInOrder):
         checked = self._settings.bidi_checked if self._settings is not None else self._quick.bidi_checked
         if self._start_match is not None:
             self.start_match(self._start_match)
-        elif self.words.rtl and not checked:
+        elif self.words.rtl and not checked and not self.web:
             self.check_rtl()  # the first Arabic start: ask how this terminal shows Arabic
         self._check_size(self.size.width, self.size.height)
         self.call_after_refresh(self._settle)

@@ -163,11 +163,18 @@ _SHORT: Final = {"enter": "⏎", "backspace": "⌫"}
 """The footer's room: symbols printed on many keyboards for the widest names (and Ctrl as ^)."""
 
 
+SUBSTITUTES: dict[str, str] = {}
+"""Keys named for others where the others cannot be pressed: under ``tawla serve`` the browser
+keeps Ctrl+W for itself, so Ctrl+B goes back to the menu there, and the footer and the help say
+so (:mod:`tawla.ui.web_driver` fills this in, and turns the one into the other)."""
+
+
 def key_name(key: str, words: Words, short: bool = False) -> str:
     """One Textual key as it is printed on the keyboard, in the player's language (logical
     order): ``enter`` is "Enter", ``space`` «المسافة» in Arabic, ``ctrl+w`` "Ctrl+W", ``f1``
     "F1", ``question_mark`` "?", ``arabic_dammatan`` «Shift+ق». Never a Textual name. With
     ``short`` (the footer): "⏎", "⌫", "^W"."""
+    key = SUBSTITUTES.get(key, key)
     *modifiers, base = key.split("+") if key != "+" else [key]
     if short and modifiers == ["ctrl"]:
         prefix = "^"

@@ -49,6 +49,10 @@ def _export(app: Any, keeper: Keeper, match: Match, saved: SavedMatch | None = N
             message = saying("export.failed", file=str(target), reason=exc.strerror or type(exc).__name__)
         else:
             message = saying("export.done", file=str(written))
+            if getattr(app, "web", False):  # (tawla serve: the file goes to this tab's browser too)
+                mime = "application/json" if written.suffix == ".json" else "text/plain"
+                app.deliver_binary(written, save_filename=written.name, open_method="download", mime_type=mime)
+                message = saying("web.export_sent", file=str(written))
         title = saying("export.title_json" if match.rules.tavla else "export.title")
         app.push_screen(NoticeScreen(title, message, saying("store.hint")))
 
