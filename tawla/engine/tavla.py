@@ -111,8 +111,9 @@ class TavlaBoard:
     :meth:`pinned` says whose checker lies pinned under them: +1 the mover's, -1 the opponent's.
     """
 
-    __slots__ = ("_hash", "_swapped", "game", "pins", "slots")
+    __slots__ = ("_counts", "_hash", "_swapped", "game", "pins", "slots")
 
+    _counts: tuple[int, int]
     _hash: int
     _swapped: TavlaBoard
     game: Game
@@ -195,13 +196,28 @@ class TavlaBoard:
     def opponent_bar(self) -> int:
         return 0
 
+    def _on_board(self) -> tuple[int, int]:
+        """The mover's and the opponent's checkers on the board, counted once and kept (a match
+        asks at every action)."""
+        try:
+            return self._counts
+        except AttributeError:  # (not counted yet)
+            pass
+        s, p = self.slots, self.pins
+        counts = (
+            sum(v for v in s if v > 0) + sum(1 for v in p if v > 0),
+            -sum(v for v in s if v < 0) + sum(1 for v in p if v < 0),
+        )
+        _SET_COUNTS(self, counts)
+        return counts
+
     @property
     def mover_on_board(self) -> int:
-        return sum(v for v in self.slots if v > 0) + sum(1 for v in self.pins if v > 0)
+        return self._on_board()[0]
 
     @property
     def opponent_on_board(self) -> int:
-        return -sum(v for v in self.slots if v < 0) + sum(1 for v in self.pins if v < 0)
+        return self._on_board()[1]
 
     @property
     def mover_off(self) -> int:
@@ -266,6 +282,7 @@ _SET_GAME = vars(TavlaBoard)["game"].__set__
 _SET_SLOTS = vars(TavlaBoard)["slots"].__set__
 _SET_PINS = vars(TavlaBoard)["pins"].__set__
 _SET_HASH = vars(TavlaBoard)["_hash"].__set__
+_SET_COUNTS = vars(TavlaBoard)["_counts"].__set__
 _SET_SWAPPED = vars(TavlaBoard)["_swapped"].__set__
 """The setters of a TavlaBoard's slots, for :meth:`TavlaBoard._set`."""
 
@@ -1017,6 +1034,7 @@ class TavlaTurn:
     """
 
     __slots__ = (
+        "_ended",
         "_goals",
         "_legal",
         "_plays",
@@ -1038,6 +1056,7 @@ class TavlaTurn:
         position: TavlaBoard,
         remaining: tuple[int, ...],
         plays: tuple[Play, ...],
+        steps_needed: int | None = None,
     ) -> None:
         self.variant = variant
         self.start = start
@@ -1046,16 +1065,22 @@ class TavlaTurn:
         self.position = position
         self.remaining = remaining
         self._plays = plays
-        self.steps_needed = max(len(p.steps) for p in plays)
+        self.steps_needed = max(len(p.steps) for p in plays) if steps_needed is None else steps_needed
         self._legal: frozenset[Step] | None = None
         self._goals: frozenset[tuple[tuple[int, ...], tuple[int, ...]]] | None = None
 
+    _ended: Ending | None
+
     @property
     def ended(self) -> Ending | None:
-        """How the last step ended the game at once (None: it goes on)."""
-        if not self.made:
-            return None
-        return ending(self.position, self.variant)
+        """How the last step ended the game at once (None: it goes on). Worked out once and
+        kept (a match asks at every action)."""
+        try:
+            return self._ended
+        except AttributeError:  # (not worked out yet)
+            pass
+        self._ended = ending(self.position, self.variant) if self.made else None
+        return self._ended
 
     @property
     def legal(self) -> frozenset[Step]:
@@ -1099,7 +1124,8 @@ class TavlaTurn:
         _, after = tavla_step(self.position, source, die, self.variant)
         rest = list(self.remaining)
         rest.remove(die)
-        turn = TavlaTurn(self.variant, self.start, self.roll, (*self.made, chosen), after, tuple(rest), self._plays)
+        made = (*self.made, chosen)
+        turn = TavlaTurn(self.variant, self.start, self.roll, made, after, tuple(rest), self._plays, self.steps_needed)
         turn._goals = self._goals
         return turn
 
@@ -1192,6 +1218,17 @@ def _leading_on(turn: TavlaTurn, source: int, die: int) -> frozenset[Step]:
     return frozenset(out)
 
 
+@lru_cache(maxsize=2048)
+def _turn_start(
+    board: TavlaBoard, roll: Roll, variant: Variant
+) -> tuple[tuple[Play, ...], int, frozenset[tuple[tuple[int, ...], tuple[int, ...]]]]:
+    """A turn's legal plays, the steps they need and the lists of their results (what
+    :meth:`TavlaTurn._goal_lists` gives), worked out once for a board and a roll: a turn starts
+    again at every undo, and a history replayed starts every turn again."""
+    plays = _plays_cached(board, roll, variant)
+    return plays, max(len(p.steps) for p in plays), frozenset((p.result.slots, p.result.pins) for p in plays)
+
+
 def tavla_turn(
     board: TavlaBoard,
     roll: Sequence[int],
@@ -1201,8 +1238,9 @@ def tavla_turn(
     """The turn after the steps ``made``; raises :class:`IllegalStep` for the first refused one."""
     v = _variant(board, variant)
     roll_ = normalise_roll(roll)
-    plays = _plays_cached(board, roll_, v)
-    turn = TavlaTurn(v, board, roll_, (), board, dice_of(roll_), plays)
+    plays, needed, goals = _turn_start(board, roll_, v)
+    turn = TavlaTurn(v, board, roll_, (), board, dice_of(roll_), plays, needed)
+    turn._goals = goals
     for step in made:
         turn = turn.play(step)
     return turn

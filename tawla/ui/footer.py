@@ -153,9 +153,35 @@ class TawlaFooter(Footer):
         yield from keys
 
     async def recompose(self) -> None:
+        if self.is_attached and self._shows(list(self.compose())):
+            return  # (the same keys: the screen's bindings were told again, and nothing changed)
         async with self.batch():  # (the keys that do not fit never drawn, not even for a frame)
             await super().recompose()
             self.fit_keys()
+
+    def _shows(self, widgets: list[Widget]) -> bool:
+        """Whether the footer already shows exactly these keys, each as composed: the same
+        kind, key, text, action, state, tooltip and classes, in the same order. A screen tells
+        its footer its keys again at every change of focus or state, mostly with nothing
+        changed: composing them again cost most of a screen's work (fitting the keys in is
+        then the same too: the same keys, and the width a resize refits). The ``-compact`` class
+        is left out: a key takes it once mounted, from the footer's ``compact`` as composed."""
+        shown = list(self.children)
+        if len(shown) != len(widgets):
+            return False
+        for old, new in zip(shown, widgets, strict=True):
+            if type(old) is not type(new) or not isinstance(old, FooterKey) or not isinstance(new, FooterKey):
+                return False
+            if (old.key, old.key_display, old.description, old.action, key_disabled(old), old.tooltip) != (
+                new.key,
+                new.key_display,
+                new.description,
+                new.action,
+                key_disabled(new),
+                new.tooltip,
+            ) or set(old.classes) - _COMPACT != set(new.classes) - _COMPACT:
+                return False
+        return True
 
     def on_mount(self) -> None:
         self.fit_keys()
@@ -254,6 +280,9 @@ class TawlaFooter(Footer):
                 key.refresh(layout=relayout)
                 if relayout:
                     self.fit_keys()
+
+
+_COMPACT = frozenset({"-compact"})
 
 
 def _outer_width(widget: Widget) -> int:

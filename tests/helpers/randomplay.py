@@ -44,18 +44,36 @@ def random_rules(rng: random.Random) -> RuleSet:
     )
 
 
+_COUNTED: list[tuple[object, int, tuple[int, int]]] = [(None, 0, (0, 0))]
+"""The board :func:`_off` counted last, who was on roll, and what it found."""
+
+
+def _off(state: MatchState) -> tuple[int, int]:
+    """Each player's checkers off at the start of the turn, once it is checked that no side has
+    more than 15 on the board. Counted once for a board: ``state.board`` stays the very same
+    object all through a turn (its steps, the cube's actions, refused actions), and the counts
+    and checks are those of the board and who is on roll alone."""
+    board, on_roll, off = _COUNTED[0]
+    if board is state.board and on_roll == state.on_roll:
+        return off
+    board = state.board
+    off = (state.board_for(0).mover_off, state.board_for(1).mover_off)
+    assert all(0 <= n <= 15 for n in off)
+    assert sum(v for v in board if v > 0) <= 15 and -sum(v for v in board if v < 0) <= 15
+    _COUNTED[0] = (board, state.on_roll, off)
+    return off
+
+
 def check_invariants(state: MatchState, previous: MatchState | None) -> None:
     """What must hold after every action of any match."""
     rules = state.rules
     board = state.board
     # 15 checkers a side: none more on the board, and (below) none lost within a game.
-    off = (state.board_for(0).mover_off, state.board_for(1).mover_off)
-    assert all(0 <= n <= 15 for n in off)
-    assert sum(v for v in board if v > 0) <= 15 and -sum(v for v in board if v < 0) <= 15
+    before = _off(previous) if previous is not None and previous.game == state.game else None  # (counted last)
+    off = _off(state)
     if state.turn is not None:
         assert state.turn.start == board
-    if previous is not None and previous.game == state.game:
-        before = (previous.board_for(0).mover_off, previous.board_for(1).mover_off)
+    if before is not None:
         assert off[0] >= before[0] and off[1] >= before[1], "a checker disappeared"
     cube = state.cube
     assert cube.value >= 1 and cube.value & (cube.value - 1) == 0 and cube.value <= rules.max_cube
