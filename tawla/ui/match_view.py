@@ -64,10 +64,11 @@ def layout_for(state: MatchState, prefs: Preferences) -> Layout:
 
 def calls_rolls(words: Words, prefs: Preferences, rules: RuleSet) -> bool:
     """Whether rolls are called by their café names (شيش بيش): in Arabic only, as the setting
-    says; by default in a match played by the café customs."""
+    says; by default in a match played by the café customs (Plakoto, Fevga and the tavli match
+    are played by them too)."""
     if not words.rtl or prefs.roll_names is RollNames.NEVER:
         return False
-    return prefs.roll_names is RollNames.ALWAYS or preset_of(rules) == "cafe"
+    return prefs.roll_names is RollNames.ALWAYS or preset_of(rules) == "cafe" or rules.tavla
 
 
 _WESTERN: Final = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")

@@ -1,0 +1,129 @@
+"""The words a new player met at the table (issue 36): what each screen says, in both languages,
+for each game, and what it does not say where it does not apply.
+
+Arabic on a screen is read back from the right as a reader reads it (``read_from_the_right``,
+as ``tests/test_ltr_units.py`` does), then looked for; the catalogs' own sentences are checked
+where the screen only shows them. Each Pilot test starts near the moment that matters.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import pytest
+
+from tawla.engine.explain import Reason, Why
+from tawla.game import ManualDice, Match, RuleSet
+from tawla.game.rules import GameChoice
+from tawla.i18n import catalog, tr
+from tawla.i18n.messages import reason_text
+from tawla.i18n.words import Words
+from tawla.store.settings import Preferences, Settings
+from tawla.ui.app import TawlaApp
+from tawla.ui.keys import key_label
+from tawla.ui.match_view import MatchTexts, calls_rolls
+from tawla.ui.screens.dialogs import LineScreen
+from tawla.ui.screens.game import GameScreen
+from tests.helpers.waiting import screen_is, screen_text, wait_until
+from tests.test_ltr_units import read_from_the_right
+
+LANGS = ("en", "ar")
+
+
+def app_for(match: Match, lang: str, **settings: object) -> TawlaApp:
+    """The app playing ``match`` in ``lang`` (the right-to-left check made)."""
+    settings.setdefault("bidi_checked", True)
+    return TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(**settings))  # type: ignore[arg-type]
+
+
+def read(app: TawlaApp) -> str:
+    """The screen on top as a player reads it: English as drawn, Arabic each line read from the
+    right (NFKC: the letters' shaped forms back to the letters)."""
+    text = screen_text(app)
+    if not app.words.rtl:
+        return text
+    return "\n".join(read_from_the_right(line.strip()) for line in text.split("\n"))
+
+
+def plain(text: str) -> str:
+    """Logical text without its isolates and marks (what ``read`` gives back for it)."""
+    return unicodedata.normalize("NFKC", re.sub("[\u2066-\u2069\u200e\u200f]", "", text))
+
+
+async def reads(pilot: object, app: TawlaApp, *texts: str) -> str:
+    """Wait until the screen on top reads each of ``texts``; return what it reads."""
+    wanted = [plain(text) for text in texts]
+    await wait_until(
+        pilot,
+        lambda: all(text in read(app) for text in wanted),
+        lambda: f"{wanted} read on the screen:\n{read(app)}",
+    )
+    return read(app)
+
+
+# -- small slips (item 9) --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 11])
+def test_the_bar_first_reason_names_the_bar_not_a_he(count: int) -> None:
+    """«عليه حجر واحد» beside a woman's name reads "he has one checker": the bar is named."""
+    text = reason_text("ar", Reason(Why.BAR_FIRST, number=count))
+    assert "عليه" not in text.split(), text
+    assert "على البار" in text, text
+    assert "bar" in reason_text("en", Reason(Why.BAR_FIRST, number=count))
+
+
+def test_the_export_dialog_says_a_whole_sentence() -> None:
+    """«الملف الذي سيُكتب، ويُستبدل إن كان موجوداً.» has no verb of its own: the match is written."""
+    for key in ("export.hint", "export.hint_json"):
+        assert "تُكتب المباراة" in tr("ar", key), tr("ar", key)
+        assert "The match is written" in tr("en", key), tr("en", key)
+
+
+def test_no_latin_game_name_inside_an_arabic_sentence() -> None:
+    """«(backgammon)» in Latin inside Arabic: the command line's arguments aside (they are typed so)."""
+    found = {
+        key: text
+        for key, text in catalog("ar").items()
+        if not key.startswith(("cli.", "rulebook.")) and re.search(r"\b(backgammon|plakoto|fevga|tavli)\b", text)
+    }
+    assert not found, found
+
+
+def test_the_resign_key_shows_its_arabic_letter_in_the_footer() -> None:
+    """Every letter key of the footer shows its Arabic letter in Arabic: R too (Shift and ق)."""
+    shown = key_label("R", Words("ar"), short=True)
+    assert "ق" in shown and "R" in shown, shown
+    assert key_label("R", Words("en"), short=True) == "R"
+
+
+def test_three_three_is_one_word() -> None:
+    """3-3 is «دوسة», like «دوبارة» and «دوشيش»."""
+    assert MatchTexts(Words("ar"), False, calls=True).roll_name((3, 3)) == "دوسة"
+
+
+@pytest.mark.parametrize("game", [GameChoice.PLAKOTO, GameChoice.FEVGA, GameChoice.TAVLI])
+def test_rolls_are_called_by_name_in_the_cafe_games(game: GameChoice) -> None:
+    """Plakoto, Fevga and the tavli match are played by the café's customs: their rolls are
+    called by their café names as a café match's are (by default, in Arabic)."""
+    rules = RuleSet(match_length=5).adjusted(game=game)
+    assert calls_rolls(Words("ar"), Preferences(), rules)
+    assert not calls_rolls(Words("en"), Preferences(), rules)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_manual_opening_dice_name_the_players(lang: str) -> None:
+    """Real dice for the opening roll: whose die comes first is said by the players' names."""
+    names = ("فاطمة", "خالد") if lang == "ar" else ("Fatima", "Khalid")
+    match = Match(RuleSet(match_length=3), names, ManualDice())
+    app = app_for(match, lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await screen_is(pilot, GameScreen)
+        await pilot.press("r")
+        await screen_is(pilot, LineScreen)
+
+        def title() -> bool:  # (a line of the dialog: the names, the first player's first)
+            return any(0 <= line.find(names[0]) < line.find(names[1]) for line in read(app).split("\n"))
+
+        await wait_until(pilot, title, lambda: f"both names in the dialog's title:\n{read(app)}")
