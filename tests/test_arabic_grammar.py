@@ -570,7 +570,7 @@ SAID: list[tuple[str, Callable[[Words], str], str, str]] = [
     ("new.points 7", lambda w: w.t_n("new.points", 7), "ﻁﺎﻘﻧ 7 ﻦﻣ", "ﻁﺎﻘﻧ ٧ ﻦﻣ"),
     ("new.points 25", lambda w: w.t_n("new.points", 25), "ﺔﻄﻘﻧ 25 ﻦﻣ", "ﺔﻄﻘﻧ ٢٥ ﻦﻣ"),
     ("reason.bar_first", lambda w: w.num(reason_text("ar", Reason(Why.BAR_FIRST, number=3))),
-     ".ﺭﺎﺠﺣﺃ 3 ﻪﻴﻠﻋ :ﻻًﻭﺃ ﺭﺎﺒﻟﺍ ﻦﻣ ﻝﻮﺧﺪﻟﺍ", ".ﺭﺎﺠﺣﺃ ٣ ﻪﻴﻠﻋ :ﻻًﻭﺃ ﺭﺎﺒﻟﺍ ﻦﻣ ﻝﻮﺧﺪﻟﺍ"),
+     ".ﺭﺎﺠﺣﺃ 3 ﺭﺎﺒﻟﺍ ﻰﻠﻋ :ﻻًﻭﺃ ﺭﺎﺒﻟﺍ ﻦﻣ ﻝﻮﺧﺪﻟﺍ", ".ﺭﺎﺠﺣﺃ ٣ ﺭﺎﺒﻟﺍ ﻰﻠﻋ :ﻻًﻭﺃ ﺭﺎﺒﻟﺍ ﻦﻣ ﻝﻮﺧﺪﻟﺍ"),
     ("reason.entry_blocked_double", lambda w: w.num(reason_text("ar", Reason(Why.ENTRY_BLOCKED, dice=(6,)))),
      ".ﺔﻘﻠﻐﻣ 6-6 ﺔﻴﻣﺮﻟ ﻝﻮﺧﺪﻟﺍ ﺔﻧﺎﺧ", ".ﺔﻘﻠﻐﻣ ٦-٦ ﺔﻴﻣﺮﻟ ﻝﻮﺧﺪﻟﺍ ﺔﻧﺎﺧ"),
     ("status.pick", lambda w: w.t("status.pick"),

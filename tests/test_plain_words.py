@@ -8,23 +8,32 @@ where the screen only shows them. Each Pilot test starts near the moment that ma
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from pathlib import Path
 
 import pytest
 
+from tawla.analysis.computer import NAME
+from tawla.engine import Position
 from tawla.engine.explain import Reason, Why
-from tawla.game import ManualDice, Match, RuleSet
+from tawla.game import ManualDice, Match, Phase, RuleSet, SeededDice
 from tawla.game.rules import GameChoice
+from tawla.game.state import MatchState
 from tawla.i18n import catalog, tr
 from tawla.i18n.messages import reason_text
 from tawla.i18n.words import Words
+from tawla.store import saves
+from tawla.store.files import Paths
 from tawla.store.settings import Preferences, Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.keys import key_label
 from tawla.ui.match_view import MatchTexts, calls_rolls
-from tawla.ui.screens.dialogs import LineScreen
+from tawla.ui.screens.dialogs import LineScreen, ResultScreen
 from tawla.ui.screens.game import GameScreen
+from tawla.ui.screens.history import HistoryScreen
+from tawla.ui.screens.menu import MenuScreen
 from tests.helpers.waiting import screen_is, screen_text, wait_until
 from tests.test_ltr_units import read_from_the_right
 
@@ -127,3 +136,60 @@ async def test_the_manual_opening_dice_name_the_players(lang: str) -> None:
             return any(0 <= line.find(names[0]) < line.find(names[1]) for line in read(app).split("\n"))
 
         await wait_until(pilot, title, lambda: f"both names in the dialog's title:\n{read(app)}")
+
+
+# -- the computer's one name (item 3), and lists that say which game (item 20) -------------------
+
+
+def put_in_history(paths: Paths, match: Match, ident: str) -> None:
+    """``match`` in the history folder, as tawla leaves a match there."""
+    paths.history.mkdir(parents=True, exist_ok=True)
+    data = saves.to_json(saves.SavedMatch(match, ident, "2026-12-01T18:46:00+00:00"))
+    (paths.history / f"{ident}.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
+def lists_history(tmp_path: Path) -> Paths:
+    """Three unfinished matches in the history: against the computer, Plakoto, Fevga (the same
+    two people, the same length and score: only the game tells the last two apart)."""
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    put_in_history(paths, Match(RuleSet(match_length=1), ("Salma", NAME), SeededDice(1), computer=frozenset({1})), "c")
+    for ident, game in (("p", GameChoice.PLAKOTO), ("f", GameChoice.FEVGA)):
+        put_in_history(paths, Match(RuleSet(match_length=1).adjusted(game=game), ("Ali", "Badr"), SeededDice(1)), ident)
+    return paths
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_replay_and_export_lists_name_the_computer_and_the_game(lang: str, tmp_path: Path) -> None:
+    paths = lists_history(tmp_path)
+    app = TawlaApp(lang=lang, paths=paths, settings=Settings(bidi_checked=True))
+    computer, plakoto, fevga = (tr(lang, key) for key in ("computer.name", "games.plakoto", "games.fevga"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await screen_is(pilot, MenuScreen)
+        for open_list in (app.action_replay, app.action_export):
+            open_list()
+            await screen_is(pilot, HistoryScreen)
+            text = await reads(pilot, app, computer, plakoto, fevga)
+            lines = text.split("\n")
+            assert any("Salma" in line and computer in line for line in lines), text
+            if lang == "ar":
+                assert "tawla" not in text, text  # (the stored name, in Latin letters)
+            (p,) = [line for line in lines if plakoto in line]
+            (f,) = [line for line in lines if fevga in line]
+            assert p.split(plakoto)[0] == f.split(fevga)[0], (p, f)  # (the game alone tells them apart)
+            await pilot.press("escape")
+            await screen_is(pilot, MenuScreen)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_computer_wins_the_match_under_its_one_name(lang: str) -> None:
+    """The computer bears off its last checker: its card says it won, by its name in the
+    interface's language («الحاسوب», never «طاولة», which reads "the board won")."""
+    board = Position.from_counts({1: 1}, {6: 15})  # (the computer, on roll: one checker left)
+    start = MatchState(rules=RuleSet(match_length=1), phase=Phase.TURN, board=board, on_roll=1)
+    match = Match(RuleSet(match_length=1), ("فاطمة", NAME), SeededDice(3), start=start, computer=frozenset({1}))
+    app = app_for(match, lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await screen_is(pilot, ResultScreen)
+        title = tr(lang, "over.match_title", name=tr(lang, "computer.name"))
+        await reads(pilot, app, title)
+        assert "طاولة" not in read(app), read(app)

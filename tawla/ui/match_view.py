@@ -88,10 +88,14 @@ def shown_name(name: str, words: Words) -> str:
 
 def shown_names(match: Match, words: Words) -> tuple[str, str]:
     """Both players' names as the interface shows them (:func:`shown_name`; the computer's seat
-    by the catalog's ``computer.name``, "tawla" / «طاولة», whatever name is stored)."""
-    a, b = (
-        words.t("computer.name") if i in match.computer else shown_name(n, words) for i, n in enumerate(match.names)
-    )
+    by the catalog's ``computer.name``, "tawla" / «الحاسوب», whatever name is stored)."""
+    return seat_names(match.names, match.computer, words)
+
+
+def seat_names(names: tuple[str, str], computer: frozenset[int], words: Words) -> tuple[str, str]:
+    """The names of two seats as the interface shows them (``computer``: the seats the computer
+    plays, shown by its name in the interface's language): a match's, or a saved file's."""
+    a, b = (words.t("computer.name") if i in computer else shown_name(n, words) for i, n in enumerate(names))
     return a, b
 
 
