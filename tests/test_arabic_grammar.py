@@ -448,7 +448,7 @@ NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 # A match's length (after «من» the dual is genitive: «نقطتين»). A match is never 0 points
-# long: 0 is money play, shown as «لعب النقود» (panel.money, new.money).
+# long: 0 is money play, shown as «جولات حرّة» (panel.money, new.money).
 LENGTHS = (1, 2, 3, 11, 25, 100)
 MATCH_LENGTHS: dict[str, dict[str, tuple[str, ...]]] = {
     "panel.match": {

@@ -193,3 +193,20 @@ async def test_the_computer_wins_the_match_under_its_one_name(lang: str) -> None
         title = tr(lang, "over.match_title", name=tr(lang, "computer.name"))
         await reads(pilot, app, title)
         assert "طاولة" not in read(app), read(app)
+
+
+# -- single games that are not a match (item 7) ------------------------------------------------------
+
+
+def test_single_games_are_not_called_money_play_in_arabic() -> None:
+    """«لعب النقود» reads as gambling at a family table: single games that are no match are
+    «الجولات الحرّة» wherever they are named (the length list, the book, the settings, the
+    end of a session, the rules, the command line)."""
+    gambling = re.compile("النقود|دنانير|رهان")
+    texts = dict(catalog("ar"))
+    texts["rulebook.text"] = texts["rulebook.text"].partition("## المصطلحات")[0]  # (the glossary: what others say)
+    found = {key: text for key, text in texts.items() if gambling.search(text)}
+    assert not found, sorted(found)
+    for key in ("new.money", "panel.money", "book.play.money", "settings.group.money", "key.money"):
+        assert "الحرّة" in tr("ar", key) or "حرّة" in tr("ar", key), (key, tr("ar", key))
+    assert "حرّة" in tr("ar", "session.end_title") and "حرّة" in tr("ar", "book.play.all")
