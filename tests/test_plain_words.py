@@ -18,8 +18,8 @@ import pytest
 from tawla.analysis.computer import NAME
 from tawla.engine import Position
 from tawla.engine.explain import Reason, Why
-from tawla.game import ManualDice, Match, Phase, RuleSet, SeededDice
-from tawla.game.rules import GameChoice
+from tawla.game import ManualDice, Match, Phase, RuleSet, ScriptedDice, SeededDice
+from tawla.game.rules import GameChoice, preset
 from tawla.game.state import MatchState
 from tawla.i18n import catalog, tr
 from tawla.i18n.messages import reason_text
@@ -210,3 +210,28 @@ def test_single_games_are_not_called_money_play_in_arabic() -> None:
     for key in ("new.money", "panel.money", "book.play.money", "settings.group.money", "key.money"):
         assert "الحرّة" in tr("ar", key) or "حرّة" in tr("ar", key), (key, tr("ar", key))
     assert "حرّة" in tr("ar", "session.end_title") and "حرّة" in tr("ar", "book.play.all")
+
+
+# -- no cube, no cube figure (item 6) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_match_without_a_cube_shows_no_cube_figure_and_no_crawford_mark(lang: str) -> None:
+    """A café match (no cube) in its Crawford game: no Crawford mark in the panel; the game's
+    last checker comes off, and the card's figures have no column for the cube."""
+    rules = preset("cafe", 3)
+    board = Position.from_counts({1: 1}, {6: 15})
+    start = MatchState(rules=rules, phase=Phase.TURN, board=board, score=(2, 0), crawford_game=True, crawford_used=True)
+    match = Match(rules, ("فاطمة", "خالد"), ScriptedDice([(2, 1)]), start=start)
+    app = app_for(match, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await screen_is(pilot, GameScreen)
+        await reads(pilot, app, Words(lang).t_n("panel.match", 3))
+        assert plain(tr(lang, "panel.crawford")) not in read(app), read(app)
+        await pilot.press("r")  # (the only play bears the last checker off)
+        await screen_is(pilot, ResultScreen)
+        rate = plain(tr(lang, "skill.column.rate"))
+        text = await reads(pilot, app, rate)
+        (head,) = [line for line in text.split("\n") if rate in line]
+        assert plain(tr(lang, "skill.column.checker")) in head
+        assert plain(tr(lang, "skill.column.cube")) not in head, head

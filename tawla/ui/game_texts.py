@@ -115,7 +115,7 @@ class GameWords:
         head = Text()
         if rules.is_match:
             head.append(self.t_n("panel.match", rules.match_length), style="bold")
-            if state.crawford_game:
+            if state.crawford_game and rules.cube:  # (without a cube there is nothing to mark)
                 head.append("  " + t("panel.crawford"), style="bold reverse")
         else:
             head.append(t("panel.money"), style="bold")

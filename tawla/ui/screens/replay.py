@@ -323,7 +323,7 @@ class ReplayScreen(Localized, Screen[None]):
         state = self.match.state
         first, _ = self.games[self.game_index]
         if self.frame == 0:
-            key = "replay.said.crawford" if state.crawford_game else "replay.said.start"
+            key = "replay.said.crawford" if state.crawford_game and state.rules.cube else "replay.said.start"
             return self.t(key, game=state.game)
         before = self._match_at(self.game_index, self.frame - 1).state
         text = self._told(self.source.events[first + self.frame - 1], before, state)
@@ -379,7 +379,7 @@ class ReplayScreen(Localized, Screen[None]):
         head = Text()
         rules = state.rules
         head.append(self.t_n("panel.match", rules.match_length) if rules.is_match else self.t("panel.money"))
-        if rules.is_match and state.crawford_game:
+        if rules.is_match and state.crawford_game and rules.cube:
             head.append("  " + self.t("panel.crawford"), style="bold reverse")  # (as the game's panel marks it)
         if rules.tavla:  # (which game of the family this one is)
             game = self.t(f"games.{rules.game_of(state.game).value}")

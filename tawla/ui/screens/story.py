@@ -327,7 +327,11 @@ class StoryScreen(Localized, Screen[None]):
             rows += [
                 ("skill.row.rate", (said.rate(skills[0]), said.rate(skills[1]))),
                 ("skill.row.checker", (said.loss(skills[0].checker_loss), said.loss(skills[1].checker_loss))),
-                ("skill.row.cube", (said.loss(skills[0].cube_loss), said.loss(skills[1].cube_loss))),
+                *(
+                    [("skill.row.cube", (said.loss(skills[0].cube_loss), said.loss(skills[1].cube_loss)))]
+                    if self.story.rules.cube_in_play  # (no cube, no cube figure)
+                    else []
+                ),
                 (
                     "skill.row.decisions",
                     (
