@@ -30,8 +30,9 @@ from tawla.store.settings import Preferences, Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.keys import key_label
 from tawla.ui.match_view import MatchTexts, calls_rolls
-from tawla.ui.screens.dialogs import LineScreen, ResultScreen
+from tawla.ui.screens.dialogs import LineScreen, ResignLevelScreen, ResultScreen
 from tawla.ui.screens.game import GameScreen
+from tawla.ui.screens.help import HelpScreen
 from tawla.ui.screens.history import HistoryScreen
 from tawla.ui.screens.menu import MenuScreen
 from tests.helpers.waiting import screen_is, screen_text, wait_until
@@ -235,3 +236,57 @@ async def test_a_match_without_a_cube_shows_no_cube_figure_and_no_crawford_mark(
         (head,) = [line for line in text.split("\n") if rate in line]
         assert plain(tr(lang, "skill.column.checker")) in head
         assert plain(tr(lang, "skill.column.cube")) not in head, head
+
+
+# -- each game's screens say only what that game has (item 19) ----------------------------------------
+
+WORDS_OF_BACKGAMMON = {
+    "en": ("gammon", "Double", "Take", "Beaver", "Raccoon", "bar/22"),
+    "ar": ("مارس", "مضاعفة", "قبول", "بيفر", "راكون", "بار/22"),
+}
+"""Words of backgammon alone: its gammon, its cube's keys, its bar (in the prompt's example)."""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_plakoto_says_nothing_of_backgammon(lang: str) -> None:
+    """Plakoto: the keys (F1) list no cube keys, the resign dialog offers no gammon (a double
+    game instead), the move prompt's example has no bar."""
+    rules = RuleSet(match_length=3).adjusted(game=GameChoice.PLAKOTO)
+    match = Match(rules, ("فاطمة", "خالد"), ScriptedDice([(6, 5), (3, 1)]))
+    match.roll_opening()  # (6-5: فاطمة rolls again, as Plakoto's tables play)
+    app = app_for(match, lang)
+    absent = WORDS_OF_BACKGAMMON[lang]
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = await screen_is(pilot, GameScreen)
+        await pilot.press("f1")
+        await screen_is(pilot, HelpScreen)
+        keys = await reads(pilot, app, tr(lang, "key.roll"), tr(lang, "key.resign"))
+        assert not [word for word in absent if word in keys], keys
+        await pilot.press("escape")
+        await screen_is(pilot, GameScreen)
+        await pilot.press("R")
+        await screen_is(pilot, ResignLevelScreen)
+        dialog = await reads(pilot, app, tr(lang, "resign.level2_double", points=Words(lang).t_n("points", 2)))
+        assert not [word for word in absent if word in dialog], dialog
+        await pilot.press("escape")
+        await screen_is(pilot, GameScreen)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: game.match.state.phase is Phase.MOVING, "the roll")
+        await pilot.press("colon")
+        await wait_until(pilot, lambda: game.typing, "the move prompt")
+        prompt = await reads(pilot, app, "13/7")
+        assert not [word for word in absent if word in prompt], prompt
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_keys_of_backgammon_are_listed_in_backgammon(lang: str) -> None:
+    """(The other side: a backgammon money session's keys have the cube's, beavers where they
+    are played.)"""
+    match = Match(RuleSet(match_length=0, beavers=True), ("Ali", "Badr"), ScriptedDice([(6, 5)]))
+    app = app_for(match, lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await screen_is(pilot, GameScreen)
+        await pilot.press("f1")
+        await screen_is(pilot, HelpScreen)
+        await reads(pilot, app, *(tr(lang, f"key.{key}") for key in ("double", "take", "beaver", "end_session")))
+        assert plain(tr(lang, "key.raccoon")) not in read(app)  # (no raccoons at this table)

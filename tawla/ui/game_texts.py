@@ -26,7 +26,7 @@ from tawla.game.table import Declined, ForcedPlay, NextGame, Notice, OpeningTie,
 from tawla.i18n.messages import reason_text
 from tawla.store.options import MoveNotation
 from tawla.ui.match_view import MatchTexts, MatchView, calls_rolls, cube_and_dice, fingerprint
-from tawla.ui.rules_words import rules_name
+from tawla.ui.rules_words import kind_word, rules_name
 
 if TYPE_CHECKING:
     from tawla.game import Match
@@ -272,7 +272,7 @@ class GameWords:
             if state.phase is Phase.GAME_OVER:
                 text += "\n" + self._next_opener(state.game + 1, state.opens_next, "over.next_winner")
             return text
-        how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{result.kind.name.lower()}"))
+        how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind_word(result.kind, state.variant.game)}"))
         points = self.t_n("points", result.points)
         why = state.counted_as(result.kind) if result.ending is not Ending.DROP else None
         if why is not None:  # (gammons off, the Jacoby rule: the points are less than the win)
@@ -287,9 +287,10 @@ class GameWords:
     def resign_levels_text(self, state: MatchState, levels: tuple[int, ...]) -> str:
         """The resign dialog's choices: each level with the points its winner would score; in a
         match, the level that gives the opponent the match is said to (the last one offered)."""
+        game = state.variant.game
         return "\n".join(
             self.t(
-                "resign.level_match" if state.resigns_match(ResultKind(level)) else f"resign.level{level}",
+                "resign.level_match" if state.resigns_match(ResultKind(level)) else _level(level, game),
                 level=level,
                 points=self.t_n("points", state.points_for(ResultKind(level))),
             )
@@ -300,7 +301,11 @@ class GameWords:
         """The question to the opponent of a resignation on offer (the match, when it gives it)."""
         assert state.resignation is not None
         resigner, level = state.resignation
-        key = "resign.offer_match" if state.resigns_match(ResultKind(level)) else f"resign.offer{level}"
+        key = (
+            "resign.offer_match"
+            if state.resigns_match(ResultKind(level))
+            else _level(level, state.variant.game, "offer")
+        )
         return self.t(key, name=self.names[resigner])
 
     def tally_text(self, sides: tuple[Side, Side], winner: int | None) -> str:
@@ -367,6 +372,12 @@ _OFFERS = {
     Phase.RACCOONED: ("banner.raccooned", "raccooner"),
 }
 """The banner of a cube value on offer, and the name its catalog text gives the one who offered it."""
+
+
+def _level(level: int, game: Game, key: str = "level") -> str:
+    """The resign dialog's line (or the question to the opponent: ``key`` "offer") for ``level``
+    in ``game``: the 2-point win of Plakoto and Fevga is a double game, not a gammon."""
+    return f"resign.{key}{level}" + ("_double" if kind_word(level, game) == "double" else "")
 
 
 def _worth_saying(reason: Reason) -> bool:

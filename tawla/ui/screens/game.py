@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from tawla.analysis.hint import Hint, PlayHint, hint_refusal
 from tawla.engine import Step
-from tawla.engine.tavla import TavlaBoard
+from tawla.engine.tavla import Game, TavlaBoard
 from tawla.game import Action, Match, Phase
 from tawla.game.table import Outcome, Table
 from tawla.i18n import isolate_ltr
@@ -423,7 +423,8 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
             title = self.t("typing.title_rest", dice=dice, left=isolate_ltr(left) if self.rtl else left)
         else:
             title = self.t("typing.title", dice=dice)
-        entry.ask(self.line(title), self.say("typing.hint"), MoveSuggester(turn))
+        hint = "typing.hint" if self.match.state.variant.game is Game.BACKGAMMON else "typing.hint_tavla"  # (no bar)
+        entry.ask(self.line(title), self.say(hint), MoveSuggester(turn))
 
     def on_key(self, event: events.Key) -> None:
         """A key typed right after ``:`` can reach the screen before the prompt had the focus

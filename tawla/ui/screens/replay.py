@@ -331,7 +331,7 @@ class ReplayScreen(Localized, Screen[None]):
             from tawla.ui.screens.story import result_text
 
             names = [self.words.cut(name, NAME_ROOM) for name in self.names]
-            text += " " + result_text(self.words, names, state.results[-1])
+            text += " " + result_text(self.words, names, state.results[-1], state.variant.game)
         return text
 
     def _told(self, event: Event, before: MatchState, after: MatchState) -> str:
@@ -368,7 +368,8 @@ class ReplayScreen(Localized, Screen[None]):
             case Dropped():
                 return t("replay.said.dropped", name=name(before.to_act))
             case ResignOffered(level=level):
-                return t(f"replay.said.resign{level}", name=name(None))
+                double = level == 2 and before.variant.game is not Game.BACKGAMMON  # (no gammon: a double game)
+                return t(f"replay.said.resign{level}" + ("_double" if double else ""), name=name(None))
             case ResignAccepted() | ResignDeclined() if before.resignation is not None:
                 key = "replay.said.accepted" if isinstance(event, ResignAccepted) else "replay.said.declined"
                 return t(key, name=name(1 - before.resignation[0]))
