@@ -338,7 +338,7 @@ async def test_new_match_gives_a_seat_to_the_computer_by_keys(lang: str) -> None
             await pilot.press("tab")
         assert form.focused is box
         await pilot.press("space")
-        name = "tawla" if lang == "en" else "طاولة"
+        name = "tawla" if lang == "en" else "الحاسوب"
         await wait_until(pilot, lambda: field.value == name and field.disabled, "the computer's name in the seat")
         # Space again gives the seat back to the person, with their name.
         await pilot.press("space")

@@ -290,3 +290,32 @@ async def test_the_keys_of_backgammon_are_listed_in_backgammon(lang: str) -> Non
         await screen_is(pilot, HelpScreen)
         await reads(pilot, app, *(tr(lang, f"key.{key}") for key in ("double", "take", "beaver", "end_session")))
         assert plain(tr(lang, "key.raccoon")) not in read(app)  # (no raccoons at this table)
+
+
+# -- the computer's cube actions are said (item 17) -------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_computers_take_is_said_and_listed_with_the_moves(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The person doubles at the start of a game; the computer takes (a double at the start is
+    a clear take): the status line says so, and the panel's list of moves has the double and
+    the take."""
+    pytest.importorskip("bgsage")
+    monkeypatch.setattr(GameScreen, "COMPUTER_SECONDS", 0.0)
+    rules = RuleSet(match_length=5)
+    start = MatchState(rules=rules, phase=Phase.TURN, board=Position.start(), on_roll=0)
+    match = Match(rules, ("فاطمة", NAME), SeededDice(2), start=start, computer=frozenset({1}))
+    app = app_for(match, lang)
+    words = Words(lang)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await screen_is(pilot, GameScreen)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: match.state.cube.value == 2, "the computer's take")
+        took = words.t("replay.said.took", name=words.t("computer.name"), value=2)
+        text = await reads(
+            pilot, app, took, "● " + words.t("panel.cube_double", value=2), "○ " + words.t("panel.cube_take")
+        )
+        moves = text.split(plain(words.t("panel.moves")))[1]
+        assert moves.index(plain(words.t("panel.cube_double", value=2))) < moves.index(
+            plain(words.t("panel.cube_take"))
+        )

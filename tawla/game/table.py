@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from tawla.engine import Roll, Step
 from tawla.engine.games import Board
 from tawla.engine.notation import NotationError, parse_play, parse_turn
-from tawla.game.match import Action, Match
+from tawla.game.match import Action, CubeMove, Match
 from tawla.game.state import ActionError, Phase, ResultKind, end_session_refusal, phase_refusal
 
 
@@ -77,7 +77,9 @@ class NextGame:
     opener: int | None
 
 
-Notice = ForcedPlay | OpeningTie | OpeningWon | Declined | NextGame
+Notice = ForcedPlay | OpeningTie | OpeningWon | Declined | NextGame | CubeMove
+"""(A :class:`~tawla.game.match.CubeMove`: the cube's move just made, said whoever made it, the
+computer's too.)"""
 
 
 class Question(enum.StrEnum):
@@ -252,21 +254,28 @@ class Table:
     def double(self) -> Outcome:
         refused = self.match.refusal(Action.DOUBLE)
         if refused is None:
-            self.notice = None
             self.handover = False
-        return self._run(self.match.double)
+        return self._cube(self.match.double)
 
     def take(self) -> Outcome:
-        return self._run(self.match.take)
+        return self._cube(self.match.take)
 
     def drop(self) -> Outcome:
-        return self._run(self.match.drop)
+        return self._cube(self.match.drop)
 
     def beaver(self) -> Outcome:
-        return self._run(self.match.beaver)
+        return self._cube(self.match.beaver)
 
     def raccoon(self) -> Outcome:
-        return self._run(self.match.raccoon)
+        return self._cube(self.match.raccoon)
+
+    def _cube(self, action: Callable[[], object]) -> Outcome:
+        """A move of the cube, and its notice (the status line says who did what: the
+        computer's double, take or pass too)."""
+        outcome = self._run(action)
+        if outcome.refused is None and self.match.cube_moves:
+            self.notice = self.match.cube_moves[-1]
+        return outcome
 
     # -- moving checkers -----------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from tawla.engine.games import explain_roll
 from tawla.engine.tavla import Game
 from tawla.game import Action, Ending, Phase, ResultKind
 from tawla.game.figures import Side
+from tawla.game.match import CubeMove
 from tawla.game.rules import GameChoice
 from tawla.game.table import Declined, ForcedPlay, NextGame, Notice, OpeningTie, OpeningWon
 from tawla.i18n.messages import reason_text
@@ -103,6 +104,8 @@ class GameWords:
             return text
         if isinstance(notice, Declined):
             return t("notice.declined", name=names[notice.player])
+        if isinstance(notice, CubeMove):  # (as the replay says it)
+            return t(f"replay.said.{_CUBE_SAID[notice.action]}", name=names[notice.player], value=notice.value)
         assert isinstance(notice, NextGame)
         return self._next_opener(notice.number, notice.opener, "notice.opens_winner")
 
@@ -143,8 +146,7 @@ class GameWords:
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
         room = height - 24  # a taller terminal shows the game's moves too
-        turns = self.match.turns
-        if room >= 4 and turns:
+        if room >= 4 and (self.match.turns or self.match.cube_moves):
             moves = Text()
             moves.append(t("panel.moves"), style="bold underline")
             for text, _ in self.texts.moves(self.match)[-(room - 2) :]:
@@ -365,6 +367,9 @@ def _update(view: GamePanel | StatusLine, content: object) -> None:
     if old != key:
         view.update(content, layout=old is None or old[0] != key[0])  # type: ignore[arg-type]
 
+
+_CUBE_SAID = {"double": "doubled", "take": "took", "drop": "dropped", "beaver": "beavered", "raccoon": "raccooned"}
+"""The replay's sentence of each move of the cube (``replay.said.*``), said on the status line too."""
 
 _OFFERS = {
     Phase.DOUBLED: ("banner.doubled", "doubler"),

@@ -181,19 +181,33 @@ class MatchTexts:
         """A player's checker and name."""
         return f"{self.glyphs[player]} {self.name(match, player)}"
 
-    def moves(self, match: Match, current: bool = False) -> list[tuple[str, str]]:
-        """The game's turns so far, one line each with its style (with ``current``: the turn
-        being played too, as far as it has gone, highlighted)."""
-        lines = [
-            (f"{self.glyphs[player]} {self.roll_named(done.roll, joined=True)}: {self.play(done.made)}", "")
-            for player, done in match.turns
-        ]
+    def moves(self, match: Match, current: bool = False, marks: Sequence[str] = ()) -> list[tuple[str, str]]:
+        """The game's turns so far, one line each with its style, and the cube's moves between
+        them ("● doubles to 2", "○ takes"); with ``current``, the turn being played too, as far
+        as it has gone, highlighted; ``marks``: a mark after each completed turn's play (the
+        replay's grade, ?! ? ??)."""
+        lines: list[tuple[str, str]] = []
+        for i, (player, done) in enumerate(match.turns):
+            lines += self._cube_lines(match, i)
+            text = f"{self.glyphs[player]} {self.roll_named(done.roll, joined=True)}: {self.play(done.made)}"
+            mark = marks[i] if i < len(marks) else ""
+            lines.append((f"{text} {mark}" if mark else text, ""))
+        lines += self._cube_lines(match, len(match.turns))
         turn = match.state.turn
         if current and turn is not None:
             made = self.play(turn.made) if turn.made else "…"
             glyph = self.glyphs[match.state.on_roll]
             lines.append((f"{glyph} {self.roll_named(turn.roll, joined=True)}: {made}", "bold reverse"))
         return lines
+
+    def _cube_lines(self, match: Match, turns: int) -> list[tuple[str, str]]:
+        """The cube's moves made after ``turns`` completed turns of the game, a line each."""
+        t = self.words.t
+        return [
+            (f"{self.glyphs[move.player]} {t(f'panel.cube_{move.action}', value=move.value)}", "")
+            for move in match.cube_moves
+            if move.turns == turns
+        ]
 
 
 OFFERS: Final = (Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED)

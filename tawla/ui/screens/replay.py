@@ -393,12 +393,7 @@ class ReplayScreen(Localized, Screen[None]):
         body = cube_and_dice(texts, state, self.names, name_room)
         moves = Text()
         moves.append(self.t("panel.moves"), style="bold underline")
-        lines = texts.moves(self.match, current=True)
-        marks = self._marks()
-        lines = [
-            (f"{text} {marks[i]}" if i < len(marks) and marks[i] else text, style)
-            for i, (text, style) in enumerate(lines)
-        ]
+        lines = texts.moves(self.match, current=True, marks=self._marks())
         room = max(3, self.size.height - 17)
         for text, style in lines[-room:]:
             moves.append("\n")
