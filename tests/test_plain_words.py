@@ -21,6 +21,7 @@ from tawla.engine.explain import Reason, Why
 from tawla.game import ManualDice, Match, Phase, RuleSet, ScriptedDice, SeededDice
 from tawla.game.rules import GameChoice, preset
 from tawla.game.state import MatchState
+from tawla.game.table import Table
 from tawla.i18n import catalog, tr
 from tawla.i18n.messages import reason_text
 from tawla.i18n.words import Words
@@ -28,6 +29,7 @@ from tawla.store import saves
 from tawla.store.files import Paths
 from tawla.store.settings import Preferences, Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.game_texts import GameWords
 from tawla.ui.keys import key_label
 from tawla.ui.match_view import MatchTexts, calls_rolls
 from tawla.ui.screens.dialogs import LineScreen, ResignLevelScreen, ResultScreen
@@ -319,3 +321,43 @@ async def test_the_computers_take_is_said_and_listed_with_the_moves(lang: str, m
         assert moves.index(plain(words.t("panel.cube_double", value=2))) < moves.index(
             plain(words.t("panel.cube_take"))
         )
+
+
+# -- a forced partial play says which dice were lost, and why (item 18) ------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_fevgas_opening_double_says_which_fours_were_lost_and_why(lang: str) -> None:
+    """Fevga's opening 4-4: the first checker plays 24/16 and may go no further (16/12 lands on
+    the opponent's start), no other checker may leave: two 4s are lost, and the status line says
+    so and why, never "All dice played"."""
+    rules = RuleSet(match_length=3).adjusted(game=GameChoice.FEVGA)
+    match = Match(rules, ("فاطمة", "خالد"), ScriptedDice([(2, 5), (4, 4)]))
+    match.roll_opening()  # (خالد's 5 wins; he rolls again)
+    words = Words(lang)
+    app = app_for(match, lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await screen_is(pilot, GameScreen)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: match.state.turn is not None and match.state.turn.complete, "the forced 24/16")
+        lost = words.t_n("notice.lost", 2, die=4)
+        if lang == "ar":  # («الـ٤» is one word, read from its right: the reader here takes a digit's word for a move)
+            lost = lost.split("الـ")[0]
+        why = words.t("reason.first_checker", point=12)
+        first = " ".join(why.split()[:4])  # (the status line may wrap the rest)
+        text = await reads(pilot, app, lost, first, words.t("status.confirm_lost").split(":")[0])
+        assert plain(words.t("status.confirm")) not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_blocked_die_of_backgammon_is_said_lost(lang: str) -> None:
+    """Backgammon: 6-5 where only 24/18 can be played (every 5 lands on a closed point, before
+    the 6 and after it): the forced play says the 5 is lost, and why."""
+    board = Position.from_counts({24: 2, 6: 13}, {6: 2, 24: 2, 12: 2, 8: 9})
+    start = MatchState(rules=RuleSet(match_length=3), phase=Phase.TURN, board=board)
+    table = Table(Match(RuleSet(match_length=3), ("Ali", "Badr"), ScriptedDice([(6, 5)]), start=start))
+    table.roll()
+    words = Words(lang)
+    said = GameWords(table, words, Preferences()).notice_text(table.notice)  # type: ignore[arg-type]
+    assert plain(words.t_n("notice.lost", 1, die=5)) in plain(said), said
+    assert plain(reason_text(lang, Reason(Why.ONLY_ONE_DIE, die=6))) in plain(said), said

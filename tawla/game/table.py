@@ -18,10 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tawla.engine import Roll, Step
-from tawla.engine.games import Board
+from tawla.engine.explain import Reason, Why
+from tawla.engine.games import Board, explain_roll
+from tawla.engine.moves import dice_of
 from tawla.engine.notation import NotationError, parse_play, parse_turn
 from tawla.game.match import Action, CubeMove, Match
-from tawla.game.state import ActionError, Phase, ResultKind, end_session_refusal, phase_refusal
+from tawla.game.state import ActionError, MatchState, Phase, ResultKind, end_session_refusal, phase_refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,11 +40,52 @@ class Habits:
 
 
 @dataclass(frozen=True, slots=True)
+class Lost:
+    """The dice of a turn that could not be played: ``count`` dice of ``die`` (a turn that
+    played something loses dice of one number only: one die of a roll, or some of a double's
+    four), and the rule that left them unplayed (``why``; None: no rule the engine names)."""
+
+    die: int
+    count: int
+    why: Reason | None
+
+
+_WHY_LOST: tuple[tuple[Why, ...], ...] = (
+    (Why.FIRST_CHECKER, Why.ENTER_SOME, Why.HOME_CLOSED, Why.ENTRY_BLOCKED),
+    (Why.ONLY_HIGHER, Why.ONLY_ONE_DIE, Why.DOUBLES_PARTIAL),
+)
+"""The reasons that say why dice are lost, the particular rule (Fevga's first checker, the
+bar) before the general one (only the higher die, only some of a double)."""
+
+
+def lost_dice(state: MatchState) -> Lost | None:
+    """The dice of the turn in progress that are lost, once it is complete: every die the
+    steps made did not use, and why (None: every die was played, or the turn goes on, or
+    nothing could be played at all: the turn passes, which is said as such)."""
+    turn = state.turn
+    if state.phase is not Phase.MOVING or turn is None or not turn.complete or not turn.made:
+        return None
+    left = list(dice_of(turn.roll))
+    for step in turn.made:
+        if step.die in left:
+            left.remove(step.die)
+    if not left:
+        return None
+    reasons = explain_roll(state.variant, turn.start, turn.roll)
+    for kinds in _WHY_LOST:
+        found = [reason for reason in reasons if reason.why in kinds]
+        if found:
+            return Lost(left[0], len(left), found[0])
+    return Lost(left[0], len(left), None)
+
+
+@dataclass(frozen=True, slots=True)
 class ForcedPlay:
-    """``player``'s only play was played for them."""
+    """``player``'s only play was played for them (``lost``: the dice it could not play, and why)."""
 
     player: int
     steps: tuple[Step, ...]
+    lost: Lost | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +237,7 @@ class Table:
                 if forced is not None:
                     steps = tuple(forced.steps)
                     shown = Shown(mover, before, steps)
-                    self.notice = ForcedPlay(mover, steps)
+                    self.notice = ForcedPlay(mover, steps, lost_dice(match.state))
             turn = match.state.turn
             if (
                 turn is None

@@ -23,7 +23,7 @@ from tawla.game import Action, Ending, Phase, ResultKind
 from tawla.game.figures import Side
 from tawla.game.match import CubeMove
 from tawla.game.rules import GameChoice
-from tawla.game.table import Declined, ForcedPlay, NextGame, Notice, OpeningTie, OpeningWon
+from tawla.game.table import Declined, ForcedPlay, Lost, NextGame, Notice, OpeningTie, OpeningWon, lost_dice
 from tawla.i18n.messages import reason_text
 from tawla.store.options import MoveNotation
 from tawla.ui.match_view import MatchTexts, MatchView, calls_rolls, cube_and_dice, fingerprint
@@ -93,7 +93,8 @@ class GameWords:
         with the names and moves as that language writes them)."""
         t, names, texts = self.t, self.names, self.texts
         if isinstance(notice, ForcedPlay):
-            return t("notice.forced", player=names[notice.player], play=texts.play(notice.steps))
+            text = t("notice.forced", player=names[notice.player], play=texts.play(notice.steps))
+            return text if notice.lost is None else f"{text} {self.lost_text(notice.lost)}"
         if isinstance(notice, OpeningTie):
             return t("notice.tie", die=notice.die)
         if isinstance(notice, OpeningWon):
@@ -108,6 +109,12 @@ class GameWords:
             return t(f"replay.said.{_CUBE_SAID[notice.action]}", name=names[notice.player], value=notice.value)
         assert isinstance(notice, NextGame)
         return self._next_opener(notice.number, notice.opener, "notice.opens_winner")
+
+    def lost_text(self, lost: Lost) -> str:
+        """The dice a turn could not play, and why («2 of the 4s are lost. No second checker may
+        leave the starting point before the first has passed point 12.»)."""
+        text = self.t_n("notice.lost", lost.count, die=lost.die)
+        return text if lost.why is None else f"{text} {self.reason(lost.why)}"
 
     def panel_text(self, width: int, height: int, not_saving: bool) -> Group:
         """The side panel ``width`` cells wide in a terminal ``height`` lines high (a tall one
@@ -251,7 +258,11 @@ class GameWords:
                 lines.extend(self.reason(r) for r in explain_roll(state.variant, turn.start, turn.roll))
                 lines.append(t("status.pass"))
             elif turn.complete:
-                lines.append(t("status.confirm"))
+                lost = lost_dice(state)  # (dice the turn could not play: said which, and why)
+                notice = self.table.notice
+                if lost is not None and not (isinstance(notice, ForcedPlay) and notice.lost is not None):
+                    lines.append(self.lost_text(lost))
+                lines.append(t("status.confirm" if lost is None else "status.confirm_lost"))
             else:
                 if not turn.made:
                     reasons = explain_roll(state.variant, turn.start, turn.roll)
