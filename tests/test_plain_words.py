@@ -37,6 +37,7 @@ from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.help import HelpScreen
 from tawla.ui.screens.history import HistoryScreen
 from tawla.ui.screens.menu import MenuScreen
+from tawla.ui.screens.new_match import NewMatchScreen
 from tests.helpers.waiting import screen_is, screen_text, wait_until
 from tests.test_ltr_units import read_from_the_right
 
@@ -361,3 +362,34 @@ def test_a_blocked_die_of_backgammon_is_said_lost(lang: str) -> None:
     said = GameWords(table, words, Preferences()).notice_text(table.notice)  # type: ignore[arg-type]
     assert plain(words.t_n("notice.lost", 1, die=5)) in plain(said), said
     assert plain(reason_text(lang, Reason(Why.ONLY_ONE_DIE, die=6))) in plain(said), said
+
+
+# -- the games by the names a café knows, each with a line of description (item 4) ------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_new_match_names_the_games_as_a_cafe_does_and_says_what_each_is(lang: str) -> None:
+    """New match: each game with a line saying what it is; Plakoto by the name a café player
+    knows beside the Greek one («بلاكوتو (المحبوسة)»), and the caution of the seeds said once:
+    local versions differ, the rules say which this is."""
+    words = Words(lang)
+    app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await screen_is(pilot, MenuScreen)
+        app.action_new_match()
+        form = await screen_is(pilot, NewMatchScreen)
+
+        def first(key: str) -> str:  # (a sentence's first words: the rest may wrap)
+            return " ".join(words.t(key).split()[:3])
+
+        caution = first("games.caution")
+        text = await reads(pilot, app, words.t("games.choose.backgammon"), first("games.backgammon_help"))
+        assert plain(caution) not in text
+        form.query_one("#game").focus()
+        await pilot.press("enter")  # (the list of games, open)
+        await reads(pilot, app, *(words.t(f"games.choose.{game.value}") for game in GameChoice))
+        await pilot.press("down", "enter")
+        await wait_until(pilot, lambda: form.rules.game is GameChoice.PLAKOTO, "Plakoto chosen")
+        await reads(pilot, app, words.t("games.choose.plakoto"), first("games.plakoto_help"), caution)
+    if lang == "ar":
+        assert tr("ar", "games.choose.plakoto") == "بلاكوتو (المحبوسة)"
