@@ -38,6 +38,8 @@ from tawla.ui.screens.help import HelpScreen
 from tawla.ui.screens.history import HistoryScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.new_match import NewMatchScreen
+from tawla.ui.screens.replay import ReplayScreen
+from tawla.ui.screens.story import StoryScreen
 from tests.helpers.waiting import screen_is, screen_text, wait_until
 from tests.test_ltr_units import read_from_the_right
 
@@ -236,7 +238,7 @@ async def test_a_match_without_a_cube_shows_no_cube_figure_and_no_crawford_mark(
         await screen_is(pilot, ResultScreen)
         rate = plain(tr(lang, "skill.column.rate"))
         text = await reads(pilot, app, rate)
-        (head,) = [line for line in text.split("\n") if rate in line]
+        head = next(line for line in text.split("\n") if rate in line)  # (the table's head: then the legend)
         assert plain(tr(lang, "skill.column.checker")) in head
         assert plain(tr(lang, "skill.column.cube")) not in head, head
 
@@ -393,3 +395,40 @@ async def test_new_match_names_the_games_as_a_cafe_does_and_says_what_each_is(la
         await reads(pilot, app, words.t("games.choose.plakoto"), first("games.plakoto_help"), caution)
     if lang == "ar":
         assert tr("ar", "games.choose.plakoto") == "بلاكوتو (المحبوسة)"
+
+
+# -- the skill figures in words (item 5) ----------------------------------------------------------
+
+
+def a_very_bad_opening() -> Match:
+    """A 3-point match whose opening 6-1 is played 13/6 (very bad: 0.24 lost against 13/7 8/7)."""
+    match = Match(RuleSet(match_length=3), ("فاطمة", "خالد"), ScriptedDice([(6, 1)]))
+    match.roll_opening()
+    match.play("13/6")
+    match.confirm()
+    return match
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_figures_are_said_in_words_where_they_appear_and_in_the_help(lang: str) -> None:
+    """The replay's ??, ?, ?! have a legend beside the moves; the story says what the error rate
+    counts and that lower is better; F1 says what every figure means."""
+    pytest.importorskip("bgsage")
+    words = Words(lang)
+    better = {"en": "lower is better", "ar": "الأقل أفضل"}[lang]
+    app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await screen_is(pilot, MenuScreen)
+        app.push_screen(ReplayScreen(a_very_bad_opening()))
+        await screen_is(pilot, ReplayScreen)
+        await pilot.press("end")
+        await reads(pilot, app, words.t("skill.mark.very_bad"), words.t("skill.marks_legend"))
+        await pilot.press("g")
+        await screen_is(pilot, StoryScreen)
+        await reads(pilot, app, words.t("skill.row.rate"), better)
+        await pilot.press("f1")
+        await screen_is(pilot, HelpScreen)
+        await pilot.press("end")  # (the figures come after the keys)
+        await reads(pilot, app, words.t("help.figures"), words.t("help.figure.rate"), better)
+    assert better in words.t("skill.legend", doubtful="0.04", bad="0.08", very_bad="0.16")  # (the cards)
+    assert better in words.t("skill.book_legend")  # (the book)

@@ -394,9 +394,10 @@ def judged_games(match: Match, game: int | None) -> bool | None:
     return True if judged == {True} else False if judged == {False} else None
 
 
-FIGURE_LINES = 6
+FIGURE_LINES = 8
 """Lines the figures take on a card: the table's head and a row a player, each player's worst
-moment, the legend. The card keeps them from the start, so that nothing moves when they come."""
+moment, the legend (what each figure counts, in words: three lines at 80 columns). The card
+keeps them from the start, so that nothing moves when they come."""
 
 
 class SkillPanel(Static):

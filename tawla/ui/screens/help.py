@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from tawla.game.rules import RuleSet
 
 
+FIGURES = ("rate", "lost", "marks", "equity", "luck")
+"""The figures the help says in words (``help.figure.*``)."""
+
+
 class HelpScreen(Localized, Screen[None]):
     """The keys of every screen (``rules``: those of the match being played, whose game's keys
     are listed: no cube keys in a game without a cube, no end of session in a match)."""
@@ -60,6 +64,12 @@ class HelpScreen(Localized, Screen[None]):
             rows.append((Text(""), self.show(Text(self.t(title), style="bold underline"))))
             for keys, description in self.key_rows(bindings):
                 rows.append((self.show(Text(keys, style="bold")), self.show(description)))
+        # What the figures of the cards, the story, the replay, the hint and the book mean.
+        rows.append((Text(""), Text("")))
+        rows.append((Text(""), self.show(Text(self.t("help.figures"), style="bold underline"))))
+        for figure in FIGURES:
+            name, means = self.t(f"help.figure.{figure}"), self.num(self.t(f"help.figure.{figure}_means"))
+            rows.append((self.show(Text(name, style="bold")), self.show(means)))
         # Keys first, what they do next to them; in Arabic that is mirrored: the keys at the
         # right edge, each flush with it (a Bidi line is right-aligned in its cell), and the
         # words right-aligned against them, read from the right.

@@ -393,7 +393,10 @@ class ReplayScreen(Localized, Screen[None]):
         body = cube_and_dice(texts, state, self.names, name_room)
         moves = Text()
         moves.append(self.t("panel.moves"), style="bold underline")
-        lines = texts.moves(self.match, current=True, marks=self._marks())
+        marks = self._marks()
+        if any(marks):  # (what ?!, ? and ?? say)
+            moves.append("\n" + self.t("skill.marks_legend"), style="dim")
+        lines = texts.moves(self.match, current=True, marks=marks)
         room = max(3, self.size.height - 17)
         for text, style in lines[-room:]:
             moves.append("\n")
