@@ -19,6 +19,7 @@ from tawla.analysis.computer import NAME
 from tawla.engine import Position
 from tawla.engine.explain import Reason, Why
 from tawla.game import ManualDice, Match, Phase, RuleSet, ScriptedDice, SeededDice
+from tawla.game.events import Doubled, Rolled
 from tawla.game.rules import GameChoice, preset
 from tawla.game.state import MatchState
 from tawla.game.table import Table
@@ -39,6 +40,7 @@ from tawla.ui.screens.history import HistoryScreen
 from tawla.ui.screens.menu import MenuScreen
 from tawla.ui.screens.new_match import NewMatchScreen
 from tawla.ui.screens.replay import ReplayScreen
+from tawla.ui.screens.settings import SettingsScreen
 from tawla.ui.screens.story import StoryScreen
 from tests.helpers.waiting import screen_is, screen_text, wait_until
 from tests.test_ltr_units import read_from_the_right
@@ -432,3 +434,74 @@ async def test_the_figures_are_said_in_words_where_they_appear_and_in_the_help(l
         await reads(pilot, app, words.t("help.figures"), words.t("help.figure.rate"), better)
     assert better in words.t("skill.legend", doubtful="0.04", bad="0.08", very_bad="0.16")  # (the cards)
     assert better in words.t("skill.book_legend")  # (the book)
+
+
+# -- words that misled (item 21) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_help_and_the_menu_say_what_tawla_plays_and_where_each_command_is_explained(lang: str) -> None:
+    """``tawla --help`` and the menu's tagline named two people on one keyboard only (not the
+    computer, not Plakoto and Fevga), and sent to ``tawla moves --help`` for "the analysis tool"."""
+    from tests.test_cli import run
+
+    shown = run("--lang", lang, "--help", env={"COLUMNS": "200"}).stdout
+    games = (tr(lang, "games.plakoto"), tr(lang, "games.fevga"))
+    computer = {"en": "computer", "ar": "الحاسوب"}[lang]
+    for text in (shown, tr(lang, "menu.tagline")):
+        assert all(game in text for game in games) and computer in text, text
+    assert all(f"tawla {command} --help" in shown for command in ("moves", "hint", "analyse", "book")), shown
+    assert {"en": "analysis tool", "ar": "أداة التحليل"}[lang] not in shown
+    assert "tawla moves" not in tr(lang, "cli.help.resume")  # (and the palette's Resume:)
+    assert {"en": "an unfinished match", "ar": "مباراة لم تنتهِ"}[lang] in tr(lang, "command.resume_help")
+    assert "−1" in tr(lang, "hint.equity_note")  # (the hint's footnote: +1 a game won, −1 a game lost)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_replay_says_a_cube_verdict_once_and_the_story_numbers_turns_one_way(lang: str) -> None:
+    """A double at the opening (a mistake) and its take: the replay judges the double at the
+    double, the take at the take, and says nothing of the cube at the roll after them; the story
+    says its turns are counted for the game (both players'), and its count per player so."""
+    pytest.importorskip("bgsage")
+    names = ("فاطمة", "خالد") if lang == "ar" else ("Fatima", "Khalid")
+    match = Match(RuleSet(match_length=5), names, ScriptedDice([(6, 1), (3, 2)]))
+    match.roll_opening()
+    match.play("13/7 8/7")
+    match.confirm()
+    match.double()  # (the second player doubles at once: it loses)
+    match.take()
+    match.roll()
+    words = Words(lang)
+    app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True))
+    replay = ReplayScreen(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await screen_is(pilot, MenuScreen)
+        app.push_screen(replay)
+        await screen_is(pilot, ReplayScreen)
+        await wait_until(pilot, lambda: replay.skill_news is not None and replay.skill_news.done, "the analysis")
+        await pilot.press("end")  # (the roll after the take)
+        lost = plain(words.t("skill.replay.loss", loss="0")).split()[0]  # ("Lost 0.427 against the best choice")
+        await wait_until(pilot, lambda: isinstance(match.events[replay.frame - 1], Rolled), "the roll")
+        text = await reads(pilot, app, words.t("replay.said.rolled", name=names[1], dice="3-2").split(":")[0])
+        assert lost not in text, text
+        await pilot.press("left" if lang == "en" else "right", "left" if lang == "en" else "right")  # (the double)
+        await wait_until(pilot, lambda: isinstance(match.events[replay.frame - 1], Doubled), "the double")
+        await reads(pilot, app, lost)
+        await pilot.press("g")
+        await screen_is(pilot, StoryScreen)
+        await reads(pilot, app, words.t("story.turns"), words.t("skill.moment", turn=2))  # (the double: turn 2)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_the_settings_say_whose_customs_they_show(lang: str) -> None:
+    """After a tavli match the settings show the café customs it was played with: they say that
+    these are the rules New match starts from, the last match's, and name them."""
+    rules = RuleSet(match_length=5).adjusted(game=GameChoice.TAVLI)
+    app = TawlaApp(lang=lang, settings=Settings(bidi_checked=True, rules=rules))
+    words = Words(lang)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await screen_is(pilot, MenuScreen)
+        app.action_settings()
+        await screen_is(pilot, SettingsScreen)
+        said = words.t("settings.rules_of", rules=words.t("games.tavli"))
+        await reads(pilot, app, " ".join(said.split()[:3]), words.t("games.tavli"))

@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tawla.analysis.skill import Decision, Kind
+from tawla.analysis.skill import CubeChoice, Decision, Kind
 from tawla.engine.games import step_of
 from tawla.engine.tavla import Game
 from tawla.game import Match, ScriptedDice
@@ -262,8 +262,10 @@ class ReplayScreen(Localized, Screen[None]):
         else:
             return None
         found = [d for d in news.analysis.of_turn(state.game, turn) if d.kind in kinds]
-        if not found or (isinstance(event, Rolled) and found[0].loss <= 0):
-            return None  # (a roll: said only when a double was missed)
+        if not found or (
+            isinstance(event, Rolled) and (found[0].loss <= 0 or found[0].chosen is not CubeChoice.NO_DOUBLE)
+        ):
+            return None  # (a roll: said only when a double was missed; a double made was judged at the double)
         return found[0]
 
     def judgement(self) -> str:
