@@ -283,6 +283,9 @@ async def test_plakoto_says_nothing_of_backgammon(lang: str) -> None:
         await wait_until(pilot, lambda: game.typing, "the move prompt")
         prompt = await reads(pilot, app, "13/7")
         assert not [word for word in absent if word in prompt], prompt
+        await pilot.press("x", "enter")  # (a move it cannot read: the examples it gives have no bar either)
+        refused = await reads(pilot, app, "«x»" if lang == "ar" else "'x'")
+        assert not [word for word in absent if word in refused], refused
 
 
 @pytest.mark.parametrize("lang", LANGS)

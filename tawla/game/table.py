@@ -22,6 +22,7 @@ from tawla.engine.explain import Reason, Why
 from tawla.engine.games import Board, explain_roll
 from tawla.engine.moves import dice_of
 from tawla.engine.notation import NotationError, parse_play, parse_turn
+from tawla.engine.tavla import Game
 from tawla.game.match import Action, CubeMove, Match
 from tawla.game.state import ActionError, MatchState, Phase, ResultKind, end_session_refusal, phase_refusal
 
@@ -377,7 +378,9 @@ class Table:
                 except NotationError:
                     play = None
             if play is None:
-                return self._refused(ActionError("bad_notation", notation=error))
+                # (``bar``: whether the game has one, for the examples the refusal gives)
+                bar = state.variant.game is Game.BACKGAMMON
+                return self._refused(ActionError("bad_notation", notation=error, bar=bar))
         self.notice = None
         if typed is not None and not typed.complete:
             steps = typed.made[len(made) :]
