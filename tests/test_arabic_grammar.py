@@ -448,7 +448,7 @@ NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 # A match's length (after «من» the dual is genitive: «نقطتين»). A match is never 0 points
-# long: 0 is money play, shown as «لعب النقود» (panel.money, new.money).
+# long: 0 is money play, shown as «جولات حرّة» (panel.money, new.money).
 LENGTHS = (1, 2, 3, 11, 25, 100)
 MATCH_LENGTHS: dict[str, dict[str, tuple[str, ...]]] = {
     "panel.match": {
@@ -570,7 +570,7 @@ SAID: list[tuple[str, Callable[[Words], str], str, str]] = [
     ("new.points 7", lambda w: w.t_n("new.points", 7), "ﻁﺎﻘﻧ 7 ﻦﻣ", "ﻁﺎﻘﻧ ٧ ﻦﻣ"),
     ("new.points 25", lambda w: w.t_n("new.points", 25), "ﺔﻄﻘﻧ 25 ﻦﻣ", "ﺔﻄﻘﻧ ٢٥ ﻦﻣ"),
     ("reason.bar_first", lambda w: w.num(reason_text("ar", Reason(Why.BAR_FIRST, number=3))),
-     ".ﺭﺎﺠﺣﺃ 3 ﻪﻴﻠﻋ :ﻻًﻭﺃ ﺭﺎﺒﻟﺍ ﻦﻣ ﻝﻮﺧﺪﻟﺍ", ".ﺭﺎﺠﺣﺃ ٣ ﻪﻴﻠﻋ :ﻻًﻭﺃ ﺭﺎﺒﻟﺍ ﻦﻣ ﻝﻮﺧﺪﻟﺍ"),
+     ".ﺭﺎﺠﺣﺃ 3 ﺭﺎﺒﻟﺍ ﻰﻠﻋ :ﻻًﻭﺃ ﺭﺎﺒﻟﺍ ﻦﻣ ﻝﻮﺧﺪﻟﺍ", ".ﺭﺎﺠﺣﺃ ٣ ﺭﺎﺒﻟﺍ ﻰﻠﻋ :ﻻًﻭﺃ ﺭﺎﺒﻟﺍ ﻦﻣ ﻝﻮﺧﺪﻟﺍ"),
     ("reason.entry_blocked_double", lambda w: w.num(reason_text("ar", Reason(Why.ENTRY_BLOCKED, dice=(6,)))),
      ".ﺔﻘﻠﻐﻣ 6-6 ﺔﻴﻣﺮﻟ ﻝﻮﺧﺪﻟﺍ ﺔﻧﺎﺧ", ".ﺔﻘﻠﻐﻣ ٦-٦ ﺔﻴﻣﺮﻟ ﻝﻮﺧﺪﻟﺍ ﺔﻧﺎﺧ"),
     ("status.pick", lambda w: w.t("status.pick"),
@@ -580,7 +580,8 @@ SAID: list[tuple[str, Callable[[Words], str], str, str]] = [
      ".ﺭﻭﺪﻟﺍ ﻲﻗﺎﺑ ﻊﻴﻀﻳﻭ ،ﺪﺣﺍﻭ ﺮﺠﺣ ﻻﺇ ﺭﺎﺒﻟﺍ ﻦﻣ ﻞﺧﺪﻳ ﻥﺃ ﻦﻜﻤﻳ ﻻ",
      ".ﺭﻭﺪﻟﺍ ﻲﻗﺎﺑ ﻊﻴﻀﻳﻭ ،ﺪﺣﺍﻭ ﺮﺠﺣ ﻻﺇ ﺭﺎﺒﻟﺍ ﻦﻣ ﻞﺧﺪﻳ ﻥﺃ ﻦﻜﻤﻳ ﻻ"),
     ("reason.doubles_partial", lambda w: w.num(reason_text("ar", Reason(Why.DOUBLES_PARTIAL, number=2))),
-     ".ﻥﺎﺘﻠﻘﻧ ﻻﺇ ﻊﺑﺭﻷﺍ ﺕﻼﻘﻨﻟﺍ ﻦﻣ ﺐﻌﻠﻳُ ﻥﺃ ﻦﻜﻤﻳ ﻻ", ".ﻥﺎﺘﻠﻘﻧ ﻻﺇ ﻊﺑﺭﻷﺍ ﺕﻼﻘﻨﻟﺍ ﻦﻣ ﺐﻌﻠﻳُ ﻥﺃ ﻦﻜﻤﻳ ﻻ"),
+     ".ﻢﻗﺮﻟﺍ ﺍﺬﻬﺑ ﻙﺮﺤﺘﻳ ﻥﺃ ﺮﺠﺣ ﻱﺃ ﻊﻴﻄﺘﺴﻳ ﻻ ﺎﻫﺪﻌﺑ :ﻥﺎﺘﻠﻘﻧ ﻻﺇ ﻊﺑﺭﻷﺍ ﺕﻼﻘﻨﻟﺍ ﻦﻣ ﺐﻌﻠﻳُ ﻥﺃ ﻦﻜﻤﻳ ﻻ",
+     ".ﻢﻗﺮﻟﺍ ﺍﺬﻬﺑ ﻙﺮﺤﺘﻳ ﻥﺃ ﺮﺠﺣ ﻱﺃ ﻊﻴﻄﺘﺴﻳ ﻻ ﺎﻫﺪﻌﺑ :ﻥﺎﺘﻠﻘﻧ ﻻﺇ ﻊﺑﺭﻷﺍ ﺕﻼﻘﻨﻟﺍ ﻦﻣ ﺐﻌﻠﻳُ ﻥﺃ ﻦﻜﻤﻳ ﻻ"),
     ("reason.bearoff_not_yet", lambda w: w.num(reason_text("ar", Reason(Why.BEAROFF_NOT_YET, number=11))),
      ".ﺍًﺮﺠﺣ 11 ﻥﻵﺍ ﻪﺟﺭﺎﺧﻭ ،ﺖﻴﺒﻟﺍ ﻲﻓ ﺮﺸﻋ ﺔﺴﻤﺨﻟﺍ ﻙﺭﺎﺠﺣﺃ ﻊﻤﺘﺠﺗ ﻥﺃ ﻞﺒﻗ ﺝﺍﺮﺧﺇ ﻻ",
      ".ﺍًﺮﺠﺣ ١١ ﻥﻵﺍ ﻪﺟﺭﺎﺧﻭ ،ﺖﻴﺒﻟﺍ ﻲﻓ ﺮﺸﻋ ﺔﺴﻤﺨﻟﺍ ﻙﺭﺎﺠﺣﺃ ﻊﻤﺘﺠﺗ ﻥﺃ ﻞﺒﻗ ﺝﺍﺮﺧﺇ ﻻ"),

@@ -81,7 +81,7 @@ def test_the_footer_names_keys_short() -> None:
     ]
     assert key_label("r", AR, short=True) == "ق (r)"
     assert key_label("ctrl+p", AR, short=True) == f"{isolate_ltr('^P')}"  # (not P^ in an Arabic footer)
-    assert key_label("R", AR, short=True) == "R"  # («Shift+ق (R)»: the help has the room for it)
+    assert key_label("R", AR, short=True) == "⇧ق (R)"  # («Shift+ق (R)» in the help, Shift as keyboards print it here)
 
 
 def test_a_chord_reads_left_to_right_in_an_arabic_line() -> None:

@@ -727,7 +727,7 @@ def test_tawla_book_game_in_both_languages(
         f"{M}دفتر اللاعبين · منذ البداية · المباريات · مباراة تافلي · مباراتان"
     )
     plakoto = tawla("book", "--lang", "ar", "--game", "plakoto", "--rules", "money")
-    assert plakoto[0] == f"{M}دفتر اللاعبين · منذ البداية · لعب النقود · بلاكوتو · مباراتان"
+    assert plakoto[0] == f"{M}دفتر اللاعبين · منذ البداية · الجولات الحرّة · بلاكوتو · مباراتان"
     assert tawla("book", "--lang", "en", "--game", "backgammon")[0].endswith(" · Backgammon · 1 match")
     assert tawla("book", "--lang", "ar", "--game", "fevga")[0].endswith(" · فيفغا · مباراة واحدة")
     assert tawla("book", "--lang", "en", "--game", "all") == tawla("book", "--lang", "en")
@@ -1406,7 +1406,7 @@ def test_tawla_book_on_a_real_data_folder(tmp_path: Path) -> None:
         "2026-11-03",
     ]
     assert tawla("book", "--rules", "money", "--lang", "ar").splitlines()[0] == (
-        f"{M}دفتر اللاعبين · منذ البداية · لعب النقود · مباراة واحدة"
+        f"{M}دفتر اللاعبين · منذ البداية · الجولات الحرّة · مباراة واحدة"
     )
     rows = tawla("book", "--csv", "--period", "all").splitlines()
     assert rows[3] == "Ali,,2,2,0,0,5,5,0,9,0,1,0,1,0,1,1,0,2,2,2026-11-03"

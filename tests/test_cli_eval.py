@@ -142,7 +142,7 @@ def test_hint_batch_one_json_object_a_line(capsys: pytest.CaptureFixture[str], m
         (("hint", START), "give a Position ID", "المطلوب معرّف وضعية"),
         (("hint", START, "71"), "bad roll '71'", "رمية غير صالحة «71»"),
         (("hint", "xyz", "31"), "bad Position ID 'xyz'", "معرّف وضعية غير صالح «xyz»"),
-        (("hint", f"{START}:cAkAAAAAAAA", "31"), "a Match ID has 12 characters, not 11", "معرّف مباراة غير صالح"),
+        (("hint", f"{START}:cAkAAAAAAAA", "31"), "12 characters are needed, not 11", "معرّف مباراة غير صالح"),
         (("hint", f"{START}:" + match_id(MatchInfo(match_length=3, score=(3, 1))), "31"), "is over", "منتهية"),
         (("hint", "--batch", START), "give a Position ID", "المطلوب معرّف وضعية"),
     ],

@@ -253,7 +253,7 @@ async def test_the_status_line_says_the_computer_plays_in_arabic_too(held: Held)
         held.holding(lambda state: state.on_roll == 1)
         await _persons_turn(pilot, app)
         await wait_until(pilot, lambda: held.held is not None, "the computer thinking")
-        await shows(pilot, visual("دور طاولة (الحاسوب): اللعب جارٍ…", rtl=True))
+        await shows(pilot, visual("دور الحاسوب: اللعب جارٍ…", rtl=True))
         held.release()
         await wait_until(pilot, lambda: person_to_act(match), "the computer's turn ended")
 
@@ -338,7 +338,7 @@ async def test_new_match_gives_a_seat_to_the_computer_by_keys(lang: str) -> None
             await pilot.press("tab")
         assert form.focused is box
         await pilot.press("space")
-        name = "tawla" if lang == "en" else "طاولة"
+        name = "tawla" if lang == "en" else "الحاسوب"
         await wait_until(pilot, lambda: field.value == name and field.disabled, "the computer's name in the seat")
         # Space again gives the seat back to the person, with their name.
         await pilot.press("space")
@@ -377,7 +377,7 @@ async def test_both_seats_the_computers_it_plays_alone_until_the_card() -> None:
 
 @pytest.mark.parametrize("screen_class", ["story", "replay"])
 async def test_the_story_and_the_replay_name_the_computer_in_the_players_language(screen_class: str) -> None:
-    """The stored name is "tawla" in both languages; a screen shows the catalog's «طاولة»."""
+    """The stored name is "tawla" in both languages; a screen shows the catalog's «الحاسوب»."""
     from tawla.ui.screens.replay import ReplayScreen
     from tawla.ui.screens.story import StoryScreen
 

@@ -136,6 +136,9 @@ async def test_a_set_up_error_speaks_the_interfaces_digits(
         problem = screen.query_one("#problem", Static)
         await wait_until(pilot, lambda: bool(_said(problem)), "the problem said")
         said = _said(problem)
+        # The field is named once (not «معرّف الوضعية: معرّف الوضعية ١٤ حرفاً»).
+        field = {"en": ("Position ID", "Match ID", "XGID"), "ar": ("معرّف الوضعية", "معرّف المباراة", "XGID")}[lang]
+        assert all(said.count(name) <= 1 for name in field), said
         if lang == "ar":  # Arabic-Indic, as the game is set
             assert not re.search("[0-9]", said), said
             for n in numbers:

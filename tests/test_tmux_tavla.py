@@ -30,6 +30,7 @@ from tawla.engine.games import plays_of
 from tawla.engine.notation import format_play
 from tawla.engine.tavla import ending, opponent_point, step_refusal
 from tawla.game import Match, Phase, ResultKind
+from tawla.game.table import lost_dice
 from tawla.i18n import isolate_rtl, tr, tr_n
 from tawla.i18n.bidi import visual
 from tawla.store import saves
@@ -162,7 +163,8 @@ class Table:
             if turn is None or sorted(set(self.dice(screen))) != sorted(set(turn.roll)):
                 return False
             if turn.complete:  # (a forced move, played by tawla; or no move at all)
-                waits = self.said("status.confirm" if turn.made else "status.pass")
+                lost = lost_dice(match.state) is not None  # (a forced play that could not use every die)
+                waits = self.said("status.confirm_lost" if lost else "status.confirm" if turn.made else "status.pass")
             else:
                 waits = self.said("status.pick")
             seen[:] = [match]
@@ -190,7 +192,11 @@ class Table:
         return self.term.wait_for(saved, what=f"{how}: {count} step(s) of the turn played".lstrip(": "))
 
     def all_played(self, how: str) -> str:
-        return self.term.wait_for(lambda s: self.shows(s, self.said("status.confirm")), what=f"the turn played {how}")
+        return self.term.wait_for(self.turn_done, what=f"the turn played {how}")
+
+    def turn_done(self, screen: str) -> bool:
+        """The status line says the turn is played (every die, or all that could be)."""
+        return self.shows(screen, self.said("status.confirm")) or self.shows(screen, self.said("status.confirm_lost"))
 
     def by_enter(self, match: Match) -> str:
         """The turn played with Enter alone: it picks up the checker under the cursor, then puts
@@ -236,9 +242,7 @@ class Table:
         self.term.keys("-l", text)  # (the characters, as typed)
         self.term.keys("Enter")
         self.steps_saved(steps, f"{text!r} typed")
-        return self.term.wait_for(
-            lambda s: title not in s and self.shows(s, self.said("status.confirm")), what=f"{text!r} typed and played"
-        )
+        return self.term.wait_for(lambda s: title not in s and self.turn_done(s), what=f"{text!r} typed and played")
 
     def refused(self, match: Match, text: str, why: str) -> str:
         """``text`` typed at the move prompt is refused, ``why`` said under it; Esc closes the

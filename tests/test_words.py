@@ -56,7 +56,7 @@ def test_the_program_is_not_a_bare_tawla() -> None:
     """«طاولة» alone reads "a table": the program is اللعبة or البرنامج (the name on the logo and
     «الطاولة», the game, stay)."""
     bare = re.compile(r"(?<![\w])طاولة(?![\w]| الزهر)")
-    allowed = {"app.name", "menu.logo", "computer.name"}  # (the computer player's name is the program's)
+    allowed = {"app.name", "menu.logo"}
     assert [key for key, text in _sentences() if bare.search(text) and key not in allowed] == []
 
 
@@ -271,7 +271,7 @@ TERMS: list[tuple[str, str, tuple[str, ...]]] = [
     ("move", "النقلة", ("الحركة",)),
     ("game", "الجولة", ("الشوط",)),
     ("backgammon", "المارس التركي", ("المارس المزدوج",)),
-    ("money play", "لعب النقود", ("على دنانير",)),
+    ("money play", "الجولات الحرّة", ("على دنانير",)),  # (not «لعب النقود»: a bet, #36)
     ("customs", "عادات اللعب", ("الأعراف",)),
 ]
 GLOSSARY = {"ar": "## المصطلحات", "en": "## Glossary"}
@@ -313,7 +313,7 @@ def test_the_glossary_words_are_the_words_of_the_screen() -> None:
     assert AR["panel.pips"] == "خطوات" and AR["roll.double6"] == "دوشيش"
     assert "عادات اللعب" in AR["new.preset"]
     rules = AR["rulebook.text"].partition(GLOSSARY["ar"])[0]
-    for word in ("يكسره", "حجر مكشوف", "مغلقة", "الإخراج", "167 خطوة", "لعب النقود"):
+    for word in ("يكسره", "حجر مكشوف", "مغلقة", "الإخراج", "167 خطوة", "الجولات الحرّة"):
         assert word in rules, word
 
 
@@ -330,7 +330,7 @@ SECTIONS = [
     # (English heading, Arabic heading, what the section must say in each language)
     ("Who starts", "من يبدأ", ("International", "Café"), ("«دولي»", "«مقهى»", "المقاهي")),
     ("The board", "اللوح", ("167 pips",), ("167 خطوة",)),
-    ("Money play", "لعب النقود", ("without the", "for dinars"), ("بلا مكعب", "على دنانير")),
+    ("Money play", "الجولات الحرّة", ("without the", "by itself"), ("بلا مكعب", "وحدها")),
     (
         "Real dice, and tournament manners",
         "الزهر الحقيقي وأصول البطولات",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tawla.engine import (
@@ -109,6 +109,36 @@ _MAY_BE_ALLOWED: dict[Phase, tuple[Action, ...]] = {
 test compares it with asking about every action, in random matches."""
 
 
+@dataclass(frozen=True, slots=True)
+class CubeMove:
+    """One move of the cube in a game: ``player`` doubled, took, passed, beavered or raccooned
+    (``action``: the event's kind, ``double``, ``take``, ``drop``, ``beaver``, ``raccoon``),
+    the cube then at ``value`` (offered, or taken), after ``turns`` completed turns."""
+
+    turns: int
+    player: int
+    action: str
+    value: int
+
+
+_CUBE_ACTIONS: dict[type[Event], str] = {
+    Doubled: "double",
+    Took: "take",
+    Dropped: "drop",
+    Beavered: "beaver",
+    Raccooned: "raccoon",
+}
+
+
+def cube_move(before: MatchState, after: MatchState, event: Event, turns: int) -> CubeMove:
+    """The cube's move ``event`` made from ``before`` to ``after``, after ``turns`` turns."""
+    action = _CUBE_ACTIONS[type(event)]
+    player = before.on_roll if action == "double" else before.to_act
+    assert player is not None  # (a cube action is a player's)
+    value = after.cube.value if action == "take" else before.offered if action == "drop" else after.offered
+    return CubeMove(turns, player, action, value)
+
+
 class Match:
     """Two players, a rule set, a dice source and the history of everything played."""
 
@@ -139,6 +169,7 @@ class Match:
         """Counts every change of the history (an action, an undo): what autosave watches."""
         self._state = self.start
         self._turns: list[tuple[int, Turn]] = []
+        self._cube: list[CubeMove] = []
         self._actions: tuple[MatchState | None, frozenset[Action]] = (None, frozenset())
         for event in events:
             self._apply(event)
@@ -229,7 +260,9 @@ class Match:
             # The step that bore the last checker off ended the turn and the game.
             self._turns.append((before.on_roll, before.turn.play((event.source, event.die))))
         elif isinstance(event, NextGame):
-            self._turns = []
+            self._turns, self._cube = [], []
+        elif isinstance(event, Doubled | Took | Dropped | Beavered | Raccooned):
+            self._cube.append(cube_move(before, after, event, len(self._turns)))
         return after
 
     def replay_event(self, event: Event) -> MatchState:
@@ -254,6 +287,12 @@ class Match:
     def turns(self) -> tuple[tuple[int, Turn], ...]:
         """The completed turns of the current game: who played each and how."""
         return tuple(self._turns)
+
+    @property
+    def cube_moves(self) -> tuple[CubeMove, ...]:
+        """The cube's moves of the current game (doubles, takes, passes, beavers, raccoons),
+        each after the turns completed before it."""
+        return tuple(self._cube)
 
     @property
     def last_turn(self) -> tuple[int, Turn] | None:

@@ -279,6 +279,23 @@ class RuleSet(BaseModel):
             return self.gammons_count
         return True
 
+    def offers(self, action: str) -> bool:
+        """Whether play under these rules ever has the action ``action`` (a key the help lists
+        for the game): the cube's (``double``, ``take``, ``drop``) only with a cube, ``beaver``
+        and ``raccoon`` only where they are played, ``end_session`` in money play, ``hint``
+        where a game of the match is backgammon (the only game the hint knows)."""
+        if action in ("double", "take", "drop"):
+            return self.cube
+        if action == "beaver":
+            return self.cube and self.beavers
+        if action == "raccoon":
+            return self.cube and self.raccoons
+        if action == "end_session":
+            return not self.is_match
+        if action == "hint":
+            return self.game in HINTED
+        return True
+
     def adjusted(self, **changes: Any) -> RuleSet:
         """A copy with ``changes`` applied and every option that no longer applies switched off.
 

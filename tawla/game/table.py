@@ -18,10 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tawla.engine import Roll, Step
-from tawla.engine.games import Board
+from tawla.engine.explain import Reason, Why
+from tawla.engine.games import Board, explain_roll
+from tawla.engine.moves import dice_of
 from tawla.engine.notation import NotationError, parse_play, parse_turn
-from tawla.game.match import Action, Match
-from tawla.game.state import ActionError, Phase, ResultKind, end_session_refusal, phase_refusal
+from tawla.engine.tavla import Game
+from tawla.game.match import Action, CubeMove, Match
+from tawla.game.state import ActionError, MatchState, Phase, ResultKind, end_session_refusal, phase_refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,11 +41,52 @@ class Habits:
 
 
 @dataclass(frozen=True, slots=True)
+class Lost:
+    """The dice of a turn that could not be played: ``count`` dice of ``die`` (a turn that
+    played something loses dice of one number only: one die of a roll, or some of a double's
+    four), and the rule that left them unplayed (``why``; None: no rule the engine names)."""
+
+    die: int
+    count: int
+    why: Reason | None
+
+
+_WHY_LOST: tuple[tuple[Why, ...], ...] = (
+    (Why.FIRST_CHECKER, Why.ENTER_SOME, Why.HOME_CLOSED, Why.ENTRY_BLOCKED),
+    (Why.ONLY_HIGHER, Why.ONLY_ONE_DIE, Why.DOUBLES_PARTIAL),
+)
+"""The reasons that say why dice are lost, the particular rule (Fevga's first checker, the
+bar) before the general one (only the higher die, only some of a double)."""
+
+
+def lost_dice(state: MatchState) -> Lost | None:
+    """The dice of the turn in progress that are lost, once it is complete: every die the
+    steps made did not use, and why (None: every die was played, or the turn goes on, or
+    nothing could be played at all: the turn passes, which is said as such)."""
+    turn = state.turn
+    if state.phase is not Phase.MOVING or turn is None or not turn.complete or not turn.made:
+        return None
+    left = list(dice_of(turn.roll))
+    for step in turn.made:
+        if step.die in left:
+            left.remove(step.die)
+    if not left:
+        return None
+    reasons = explain_roll(state.variant, turn.start, turn.roll)
+    for kinds in _WHY_LOST:
+        found = [reason for reason in reasons if reason.why in kinds]
+        if found:
+            return Lost(left[0], len(left), found[0])
+    return Lost(left[0], len(left), None)
+
+
+@dataclass(frozen=True, slots=True)
 class ForcedPlay:
-    """``player``'s only play was played for them."""
+    """``player``'s only play was played for them (``lost``: the dice it could not play, and why)."""
 
     player: int
     steps: tuple[Step, ...]
+    lost: Lost | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +121,9 @@ class NextGame:
     opener: int | None
 
 
-Notice = ForcedPlay | OpeningTie | OpeningWon | Declined | NextGame
+Notice = ForcedPlay | OpeningTie | OpeningWon | Declined | NextGame | CubeMove
+"""(A :class:`~tawla.game.match.CubeMove`: the cube's move just made, said whoever made it, the
+computer's too.)"""
 
 
 class Question(enum.StrEnum):
@@ -192,7 +238,7 @@ class Table:
                 if forced is not None:
                     steps = tuple(forced.steps)
                     shown = Shown(mover, before, steps)
-                    self.notice = ForcedPlay(mover, steps)
+                    self.notice = ForcedPlay(mover, steps, lost_dice(match.state))
             turn = match.state.turn
             if (
                 turn is None
@@ -252,21 +298,28 @@ class Table:
     def double(self) -> Outcome:
         refused = self.match.refusal(Action.DOUBLE)
         if refused is None:
-            self.notice = None
             self.handover = False
-        return self._run(self.match.double)
+        return self._cube(self.match.double)
 
     def take(self) -> Outcome:
-        return self._run(self.match.take)
+        return self._cube(self.match.take)
 
     def drop(self) -> Outcome:
-        return self._run(self.match.drop)
+        return self._cube(self.match.drop)
 
     def beaver(self) -> Outcome:
-        return self._run(self.match.beaver)
+        return self._cube(self.match.beaver)
 
     def raccoon(self) -> Outcome:
-        return self._run(self.match.raccoon)
+        return self._cube(self.match.raccoon)
+
+    def _cube(self, action: Callable[[], object]) -> Outcome:
+        """A move of the cube, and its notice (the status line says who did what: the
+        computer's double, take or pass too)."""
+        outcome = self._run(action)
+        if outcome.refused is None and self.match.cube_moves:
+            self.notice = self.match.cube_moves[-1]
+        return outcome
 
     # -- moving checkers -----------------------------------------------------------------------------
 
@@ -325,7 +378,9 @@ class Table:
                 except NotationError:
                     play = None
             if play is None:
-                return self._refused(ActionError("bad_notation", notation=error))
+                # (``bar``: whether the game has one, for the examples the refusal gives)
+                bar = state.variant.game is Game.BACKGAMMON
+                return self._refused(ActionError("bad_notation", notation=error, bar=bar))
         self.notice = None
         if typed is not None and not typed.complete:
             steps = typed.made[len(made) :]

@@ -84,13 +84,14 @@ def reason_text(lang: str, reason: Reason) -> str:
     return say(lang, key, **params)
 
 
-def notation_error_text(lang: str, error: NotationError) -> str:
-    """Why a typed move was refused."""
+def notation_error_text(lang: str, error: NotationError, bar: bool = True) -> str:
+    """Why a typed move was refused (``bar``: the game has a bar, which the examples may show)."""
     r = error.reason
     if isinstance(r, Reason):
         return reason_text(lang, r)
     if isinstance(r, SyntaxProblem):
-        return tr(lang, "notation.syntax", token=r.token) if r.token else tr(lang, "notation.syntax_empty")
+        key = "notation.syntax" if bar else "notation.syntax_no_bar"
+        return tr(lang, key, token=r.token) if r.token else tr(lang, "notation.syntax_empty")
     if isinstance(r, Incomplete):
         return say(lang, "notation.incomplete", used=r.used, needed=r.needed)
     if isinstance(r, TooManyMoves):
@@ -117,8 +118,8 @@ def action_error_text(lang: str, error: ActionError) -> str:
         return reason_text(lang, error.reason)
     notation = error.params.get("notation")
     if isinstance(notation, NotationError):
-        return notation_error_text(lang, notation)
-    params = {k: v for k, v in error.params.items() if k != "notation"}
+        return notation_error_text(lang, notation, bar=error.params.get("bar") is not False)
+    params = {k: v for k, v in error.params.items() if k not in ("notation", "bar")}
     if isinstance(params.get("why"), str):  # (another refusal's code: said in its own words)
         params["why"] = say(lang, f"action.{params['why']}")
     return say(lang, f"action.{error.code}", **params)

@@ -496,6 +496,8 @@ class Listing:
     """The same moment as written in the file (UTC, sortable)."""
     rules: dict[str, Any] | None = None
     """The rules as written (unchecked)."""
+    computer: frozenset[int] = frozenset()
+    """The seats the computer plays (its name shown in the player's language, not as stored)."""
 
 
 def listing(path: Path) -> Listing | None:
@@ -514,6 +516,8 @@ def listing(path: Path) -> Listing | None:
     score = summary.get("score", [0, 0])
     if not (isinstance(score, list) and len(score) == 2 and all(type(v) is int for v in score)):
         score = [0, 0]
+    seats = data.get("computer", [])
+    computer = frozenset(s for s in seats if s in (0, 1) and type(s) is int) if isinstance(seats, list) else frozenset()
     return Listing(
         path,
         _local_time(data.get("started")),
@@ -524,6 +528,7 @@ def listing(path: Path) -> Listing | None:
         _local_time(data.get("saved")),
         str(data.get("saved", ""))[:40],
         rules if isinstance(rules, dict) else None,
+        computer,
     )
 
 

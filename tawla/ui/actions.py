@@ -38,7 +38,8 @@ class Commands:
         from tawla.ui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen) and not self.too_small_on_top():
-            self.push_screen(HelpScreen())
+            game: Any = self._game_in_play()
+            self.push_screen(HelpScreen(game.match.rules if game is not None else None))  # (that game's keys)
 
     def action_language(self) -> None:
         self.set_language("ar" if self.words.lang == "en" else "en")

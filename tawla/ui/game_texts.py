@@ -21,12 +21,13 @@ from tawla.engine.games import explain_roll
 from tawla.engine.tavla import Game
 from tawla.game import Action, Ending, Phase, ResultKind
 from tawla.game.figures import Side
+from tawla.game.match import CubeMove
 from tawla.game.rules import GameChoice
-from tawla.game.table import Declined, ForcedPlay, NextGame, Notice, OpeningTie, OpeningWon
+from tawla.game.table import Declined, ForcedPlay, Lost, NextGame, Notice, OpeningTie, OpeningWon, lost_dice
 from tawla.i18n.messages import reason_text
 from tawla.store.options import MoveNotation
 from tawla.ui.match_view import MatchTexts, MatchView, calls_rolls, cube_and_dice, fingerprint
-from tawla.ui.rules_words import rules_name
+from tawla.ui.rules_words import kind_word, rules_name
 
 if TYPE_CHECKING:
     from tawla.game import Match
@@ -92,7 +93,8 @@ class GameWords:
         with the names and moves as that language writes them)."""
         t, names, texts = self.t, self.names, self.texts
         if isinstance(notice, ForcedPlay):
-            return t("notice.forced", player=names[notice.player], play=texts.play(notice.steps))
+            text = t("notice.forced", player=names[notice.player], play=texts.play(notice.steps))
+            return text if notice.lost is None else f"{text} {self.lost_text(notice.lost)}"
         if isinstance(notice, OpeningTie):
             return t("notice.tie", die=notice.die)
         if isinstance(notice, OpeningWon):
@@ -103,8 +105,16 @@ class GameWords:
             return text
         if isinstance(notice, Declined):
             return t("notice.declined", name=names[notice.player])
+        if isinstance(notice, CubeMove):  # (as the replay says it)
+            return t(f"replay.said.{_CUBE_SAID[notice.action]}", name=names[notice.player], value=notice.value)
         assert isinstance(notice, NextGame)
         return self._next_opener(notice.number, notice.opener, "notice.opens_winner")
+
+    def lost_text(self, lost: Lost) -> str:
+        """The dice a turn could not play, and why («2 of the 4s are lost. No second checker may
+        leave the starting point before the first has passed point 12.»)."""
+        text = self.t_n("notice.lost", lost.count, die=lost.die)
+        return text if lost.why is None else f"{text} {self.reason(lost.why)}"
 
     def panel_text(self, width: int, height: int, not_saving: bool) -> Group:
         """The side panel ``width`` cells wide in a terminal ``height`` lines high (a tall one
@@ -115,7 +125,7 @@ class GameWords:
         head = Text()
         if rules.is_match:
             head.append(self.t_n("panel.match", rules.match_length), style="bold")
-            if state.crawford_game:
+            if state.crawford_game and rules.cube:  # (without a cube there is nothing to mark)
                 head.append("  " + t("panel.crawford"), style="bold reverse")
         else:
             head.append(t("panel.money"), style="bold")
@@ -143,8 +153,7 @@ class GameWords:
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
         room = height - 24  # a taller terminal shows the game's moves too
-        turns = self.match.turns
-        if room >= 4 and turns:
+        if room >= 4 and (self.match.turns or self.match.cube_moves):
             moves = Text()
             moves.append(t("panel.moves"), style="bold underline")
             for text, _ in self.texts.moves(self.match)[-(room - 2) :]:
@@ -249,7 +258,11 @@ class GameWords:
                 lines.extend(self.reason(r) for r in explain_roll(state.variant, turn.start, turn.roll))
                 lines.append(t("status.pass"))
             elif turn.complete:
-                lines.append(t("status.confirm"))
+                lost = lost_dice(state)  # (dice the turn could not play: said which, and why)
+                notice = self.table.notice
+                if lost is not None and not (isinstance(notice, ForcedPlay) and notice.lost is not None):
+                    lines.append(self.lost_text(lost))
+                lines.append(t("status.confirm" if lost is None else "status.confirm_lost"))
             else:
                 if not turn.made:
                     reasons = explain_roll(state.variant, turn.start, turn.roll)
@@ -272,7 +285,7 @@ class GameWords:
             if state.phase is Phase.GAME_OVER:
                 text += "\n" + self._next_opener(state.game + 1, state.opens_next, "over.next_winner")
             return text
-        how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{result.kind.name.lower()}"))
+        how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind_word(result.kind, state.variant.game)}"))
         points = self.t_n("points", result.points)
         why = state.counted_as(result.kind) if result.ending is not Ending.DROP else None
         if why is not None:  # (gammons off, the Jacoby rule: the points are less than the win)
@@ -287,9 +300,10 @@ class GameWords:
     def resign_levels_text(self, state: MatchState, levels: tuple[int, ...]) -> str:
         """The resign dialog's choices: each level with the points its winner would score; in a
         match, the level that gives the opponent the match is said to (the last one offered)."""
+        game = state.variant.game
         return "\n".join(
             self.t(
-                "resign.level_match" if state.resigns_match(ResultKind(level)) else f"resign.level{level}",
+                "resign.level_match" if state.resigns_match(ResultKind(level)) else _level(level, game),
                 level=level,
                 points=self.t_n("points", state.points_for(ResultKind(level))),
             )
@@ -300,7 +314,11 @@ class GameWords:
         """The question to the opponent of a resignation on offer (the match, when it gives it)."""
         assert state.resignation is not None
         resigner, level = state.resignation
-        key = "resign.offer_match" if state.resigns_match(ResultKind(level)) else f"resign.offer{level}"
+        key = (
+            "resign.offer_match"
+            if state.resigns_match(ResultKind(level))
+            else _level(level, state.variant.game, "offer")
+        )
         return self.t(key, name=self.names[resigner])
 
     def tally_text(self, sides: tuple[Side, Side], winner: int | None) -> str:
@@ -361,12 +379,21 @@ def _update(view: GamePanel | StatusLine, content: object) -> None:
         view.update(content, layout=old is None or old[0] != key[0])  # type: ignore[arg-type]
 
 
+_CUBE_SAID = {"double": "doubled", "take": "took", "drop": "dropped", "beaver": "beavered", "raccoon": "raccooned"}
+"""The replay's sentence of each move of the cube (``replay.said.*``), said on the status line too."""
+
 _OFFERS = {
     Phase.DOUBLED: ("banner.doubled", "doubler"),
     Phase.BEAVERED: ("banner.beavered", "beaverer"),
     Phase.RACCOONED: ("banner.raccooned", "raccooner"),
 }
 """The banner of a cube value on offer, and the name its catalog text gives the one who offered it."""
+
+
+def _level(level: int, game: Game, key: str = "level") -> str:
+    """The resign dialog's line (or the question to the opponent: ``key`` "offer") for ``level``
+    in ``game``: the 2-point win of Plakoto and Fevga is a double game, not a gammon."""
+    return f"resign.{key}{level}" + ("_double" if kind_word(level, game) == "double" else "")
 
 
 def _worth_saying(reason: Reason) -> bool:

@@ -148,14 +148,19 @@ def _twin_of(char: str) -> str | None:
     return _FROM_ARABIC.get(letters)
 
 
-def _drawn(char: str, words: Words) -> str:
+SHIFT: Final = "⇧"
+"""Shift as many keyboards print it: the footer's room for Shift+ق («⇧ق»)."""
+
+
+def _drawn(char: str, words: Words, short: bool = False) -> str:
     """A typed character as it can be drawn alone: an Arabic mark (Shift+R types a dammatan)
-    is named by the keys that type it (Shift and the letter of R: «Shift+ق»); a ligature is its
-    letters."""
+    is named by the keys that type it (Shift and the letter of R: «Shift+ق», or «⇧ق» with
+    ``short``, the footer's room); a ligature is its letters."""
     if len(char) == 1 and unicodedata.category(char) == "Mn":
         latin = _FROM_ARABIC.get(char)
         if latin is not None and latin.isupper():
-            return _chord(f"{words.t('keyname.shift')}+{ARABIC_LAYOUT[latin.lower()]}", words)
+            letter = ARABIC_LAYOUT[latin.lower()]
+            return f"{SHIFT}{letter}" if short else _chord(f"{words.t('keyname.shift')}+{letter}", words)
     return _LIGATURE_LETTERS.get(char, char)
 
 
@@ -193,7 +198,7 @@ def key_name(key: str, words: Words, short: bool = False) -> str:
         elif modifiers:
             name = char.upper()  # (Ctrl+W: as printed on the key)
         else:
-            return _drawn(char, words)
+            return _drawn(char, words, short)
     return _chord(prefix + name, words) if prefix else name
 
 
@@ -212,11 +217,9 @@ def key_label(key: str, words: Words, short: bool = False) -> str:
     other = _twin_of(char) if char is not None else None
     if other is None:
         return name
-    other_name = _drawn(other, words)
+    other_name = _drawn(other, words, short)
     latin, arabic = (name, other_name) if char is not None and char.isascii() else (other_name, name)
-    if short and "+" in arabic:
-        return latin  # (Shift+R types a mark, named «Shift+ق (R)» in the help: too wide for the footer)
-    if words.rtl:
+    if words.rtl:  # (Shift+R types a mark: «Shift+ق (R)» in the help, «⇧ق (R)» in the footer)
         return f"{arabic} ({latin})"
     return latin if short else f"{latin} ({arabic})"
 

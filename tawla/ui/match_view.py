@@ -64,10 +64,11 @@ def layout_for(state: MatchState, prefs: Preferences) -> Layout:
 
 def calls_rolls(words: Words, prefs: Preferences, rules: RuleSet) -> bool:
     """Whether rolls are called by their café names (شيش بيش): in Arabic only, as the setting
-    says; by default in a match played by the café customs."""
+    says; by default in a match played by the café customs (Plakoto, Fevga and the tavli match
+    are played by them too)."""
     if not words.rtl or prefs.roll_names is RollNames.NEVER:
         return False
-    return prefs.roll_names is RollNames.ALWAYS or preset_of(rules) == "cafe"
+    return prefs.roll_names is RollNames.ALWAYS or preset_of(rules) == "cafe" or rules.tavla
 
 
 _WESTERN: Final = str.maketrans("٠١٢٣٤٥٦٧٨٩", "0123456789")
@@ -87,10 +88,14 @@ def shown_name(name: str, words: Words) -> str:
 
 def shown_names(match: Match, words: Words) -> tuple[str, str]:
     """Both players' names as the interface shows them (:func:`shown_name`; the computer's seat
-    by the catalog's ``computer.name``, "tawla" / «طاولة», whatever name is stored)."""
-    a, b = (
-        words.t("computer.name") if i in match.computer else shown_name(n, words) for i, n in enumerate(match.names)
-    )
+    by the catalog's ``computer.name``, "tawla" / «الحاسوب», whatever name is stored)."""
+    return seat_names(match.names, match.computer, words)
+
+
+def seat_names(names: tuple[str, str], computer: frozenset[int], words: Words) -> tuple[str, str]:
+    """The names of two seats as the interface shows them (``computer``: the seats the computer
+    plays, shown by its name in the interface's language): a match's, or a saved file's."""
+    a, b = (words.t("computer.name") if i in computer else shown_name(n, words) for i, n in enumerate(names))
     return a, b
 
 
@@ -193,19 +198,33 @@ class MatchTexts:
         """A player's checker and name."""
         return f"{self.glyphs[player]} {self.name(match, player)}"
 
-    def moves(self, match: Match, current: bool = False) -> list[tuple[str, str]]:
-        """The game's turns so far, one line each with its style (with ``current``: the turn
-        being played too, as far as it has gone, highlighted)."""
-        lines = [
-            (f"{self.glyphs[player]} {self.roll_named(done.roll, joined=True)}: {self.play(done.made)}", "")
-            for player, done in match.turns
-        ]
+    def moves(self, match: Match, current: bool = False, marks: Sequence[str] = ()) -> list[tuple[str, str]]:
+        """The game's turns so far, one line each with its style, and the cube's moves between
+        them ("● doubles to 2", "○ takes"); with ``current``, the turn being played too, as far
+        as it has gone, highlighted; ``marks``: a mark after each completed turn's play (the
+        replay's grade, ?! ? ??)."""
+        lines: list[tuple[str, str]] = []
+        for i, (player, done) in enumerate(match.turns):
+            lines += self._cube_lines(match, i)
+            text = f"{self.glyphs[player]} {self.roll_named(done.roll, joined=True)}: {self.play(done.made)}"
+            mark = marks[i] if i < len(marks) else ""
+            lines.append((f"{text} {mark}" if mark else text, ""))
+        lines += self._cube_lines(match, len(match.turns))
         turn = match.state.turn
         if current and turn is not None:
             made = self.play(turn.made) if turn.made else "…"
             glyph = self.glyphs[match.state.on_roll]
             lines.append((f"{glyph} {self.roll_named(turn.roll, joined=True)}: {made}", "bold reverse"))
         return lines
+
+    def _cube_lines(self, match: Match, turns: int) -> list[tuple[str, str]]:
+        """The cube's moves made after ``turns`` completed turns of the game, a line each."""
+        t = self.words.t
+        return [
+            (f"{self.glyphs[move.player]} {t(f'panel.cube_{move.action}', value=move.value)}", "")
+            for move in match.cube_moves
+            if move.turns == turns
+        ]
 
 
 OFFERS: Final = (Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED)

@@ -40,12 +40,14 @@ EXAMPLES: Final = {
 6/off, written as every move is (:meth:`~tawla.ui.match_view.MatchTexts.play`)."""
 
 
-def typing_hint(texts: MatchTexts) -> str:
+def typing_hint(texts: MatchTexts, has_bar: bool = True) -> str:
     """What is said under the move prompt: how moves are typed, with examples written as the
-    moves on the screen are (read from the right in Arabic, by default), and the keys."""
+    moves on the screen are (read from the right in Arabic, by default), and the keys; without
+    the bar's example in a game that has no bar."""
     if not texts.from_the_right:
-        return texts.words.t("typing.hint")
-    return texts.words.t("typing.hint_from_the_right", **examples(texts))
+        return texts.words.t("typing.hint" if has_bar else "typing.hint_tavla")
+    key = "typing.hint_from_the_right" if has_bar else "typing.hint_tavla_from_the_right"
+    return texts.words.t(key, **examples(texts))
 
 
 def examples(texts: MatchTexts) -> dict[str, str]:

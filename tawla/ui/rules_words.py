@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tawla.engine.tavla import Game
 from tawla.game.rules import CUSTOM, OPTIONS, RuleSet, differences, nearest_preset, preset_of
 
 if TYPE_CHECKING:
@@ -19,6 +20,15 @@ _CORE = ("opening", "next_game_opener", "cube", "hints")
 """What the New match screen always says of the rules (then whatever else is in force): how a
 game opens, the cube, and whether hints are allowed (both players know before they start)."""
 _SWITCHES = {"gammons_count": "gammons", "backgammons_count": "backgammons"}
+
+
+def kind_word(kind: int, game: Game) -> str:
+    """The catalog's word for the size of a win (``over.kind_*``, ``resign.level*``): a single
+    game, a gammon, a backgammon; in Plakoto and Fevga, which have no gammon of backgammon's,
+    the 2-point win is a double game."""
+    if kind == 2 and game is not Game.BACKGAMMON:
+        return "double"
+    return {1: "single", 2: "gammon", 3: "backgammon"}[kind]
 
 
 def phrase(words: Words, rules: RuleSet, option: str) -> str:

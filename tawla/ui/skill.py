@@ -344,21 +344,22 @@ class SkillWords:
         g = decision.grade
         return "" if g is None else self.t(f"skill.mark.{g.value}")
 
-    def table(self, skills: Sequence[Skill], first: str) -> RenderableType:
+    def table(self, skills: Sequence[Skill], first: str, cube: bool = True) -> RenderableType:
         """The figures as a table: a row a player, mirrored in Arabic (``first``: the head of the
-        names' column)."""
+        names' column; ``cube``: the table plays with a cube that can be turned, else the cube's
+        column is left out)."""
         from rich.align import Align
         from rich.table import Table
         from rich.text import Text
 
         rtl = self.words.rtl
-        heads = [first, *(self.t(f"skill.column.{c}") for c in ("rate", "checker", "cube", *GRADE_ORDER))]
+        columns = ("rate", "checker", *(("cube",) if cube else ()), *GRADE_ORDER)
+        heads = [first, *(self.t(f"skill.column.{c}") for c in columns)]
         rows = [heads]
         for player, skill in enumerate(skills):
             who = f"{self.texts.glyphs[player]} {self.words.cut(self.names[player], 12)}"
-            rows.append(
-                [who, self.rate(skill), self.loss(skill.checker_loss), self.loss(skill.cube_loss), *self.grades(skill)]
-            )
+            cube_loss = [self.loss(skill.cube_loss)] if cube else []
+            rows.append([who, self.rate(skill), self.loss(skill.checker_loss), *cube_loss, *self.grades(skill)])
         table = Table.grid(padding=(0, 2))
         order = list(range(len(heads)))
         if rtl:
@@ -390,9 +391,10 @@ def judged_games(match: Match, game: int | None) -> bool | None:
     return True if judged == {True} else False if judged == {False} else None
 
 
-FIGURE_LINES = 6
+FIGURE_LINES = 8
 """Lines the figures take on a card: the table's head and a row a player, each player's worst
-moment, the legend. The card keeps them from the start, so that nothing moves when they come."""
+moment, the legend (what each figure counts, in words: three lines at 80 columns). The card
+keeps them from the start, so that nothing moves when they come."""
 
 
 class SkillPanel(Static):
@@ -471,7 +473,7 @@ class SkillPanel(Static):
         skills = [analysis.skill(player, self.game) for player in (0, 1)]
         first = words.t("skill.this_game" if self.game is not None else "skill.this_match")
         in_games = self.game is None and analysis.games > 1
-        lines: list[RenderableType] = [said.table(skills, first)]
+        lines: list[RenderableType] = [said.table(skills, first, cube=self.match.rules.cube_in_play)]
         lines += [words.show(said.worst(player, skills[player], in_games)) for player in (0, 1)]
         lines.append(words.show(said.legend()))
         if analysis.unjudged and self.game is None:

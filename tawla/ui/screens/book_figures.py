@@ -181,7 +181,9 @@ class FiguresScreen(BookWords, Localized, Screen[None]):
     def _entry(self, record: Record) -> str:
         """A match of the list: its date, the names and points, the game unless it is
         backgammon, the length."""
-        a, b = record.names
+        from tawla.ui.match_view import seat_names
+
+        a, b = seat_names(record.names, record.computer, self.words)
         sa, sb = (side.points for side in record.sides)
         said: dict[str, object] = {"date": self.num(local_date(record.ended)), "a": a, "b": b, "sa": sa, "sb": sb}
         said["length"] = self.length(record)

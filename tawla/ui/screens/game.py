@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from tawla.analysis.hint import Hint, PlayHint, hint_refusal
 from tawla.engine import Step
-from tawla.engine.tavla import TavlaBoard
+from tawla.engine.tavla import Game, TavlaBoard
 from tawla.game import Action, Match, Phase
 from tawla.game.table import Outcome, Table
 from tawla.i18n.messages import action_error_text
@@ -422,7 +422,8 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
             title = self.t("typing.title_rest", dice=dice, left=texts.dice(turn.remaining))
         else:
             title = self.t("typing.title", dice=dice)
-        entry.ask(self.line(title), self.show(typing_hint(texts)), MoveSuggester(turn), texts.arrow)
+        has_bar = self.match.state.variant.game is Game.BACKGAMMON  # (Plakoto and Fevga have no bar)
+        entry.ask(self.line(title), self.show(typing_hint(texts, has_bar)), MoveSuggester(turn), texts.arrow)
 
     def on_key(self, event: events.Key) -> None:
         """A key typed right after ``:`` can reach the screen before the prompt had the focus

@@ -70,7 +70,8 @@ class GameQuestions:
         on_roll = self.table.match.state.on_roll
 
         def title() -> str:  # (said again in the other language after F2, as every dialog's text)
-            return self.t("dice.opening_title") if opening else self.t("dice.title", name=self.names[on_roll])
+            a, b = self.names
+            return self.t("dice.opening_title", a=a, b=b) if opening else self.t("dice.title", name=self.names[on_roll])
 
         self.app.push_screen(LineScreen(title, self.saying("dice.hint"), check=check), typed)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
@@ -16,13 +17,25 @@ from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import ARABIC_DIGITS, digits_label, keys_label
 from tawla.ui.screens.base import Localized
 
+if TYPE_CHECKING:
+    from tawla.game.rules import RuleSet
+
+
+FIGURES = ("rate", "lost", "marks", "equity", "luck")
+"""The figures the help says in words (``help.figure.*``)."""
+
 
 class HelpScreen(Localized, Screen[None]):
-    """The keys of every screen."""
+    """The keys of every screen (``rules``: those of the match being played, whose game's keys
+    are listed: no cube keys in a game without a cube, no end of session in a match)."""
 
     CSS_PATH = "help.tcss"
     AUTO_FOCUS = "#scroll"
     BINDINGS = [Binding("escape", "app.pop_screen", "key.back")]
+
+    def __init__(self, rules: RuleSet | None = None) -> None:
+        super().__init__()
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="scroll"):
@@ -37,8 +50,10 @@ class HelpScreen(Localized, Screen[None]):
         from tawla.ui.screens.game import GameScreen
         from tawla.ui.screens.menu import MenuScreen
 
+        rules = self.rules
+        game = [b for b in GameScreen.BINDINGS if rules is None or not isinstance(b, Binding) or rules.offers(b.action)]
         sections = (
-            ("help.game", GameScreen.BINDINGS),
+            ("help.game", game),
             ("help.menu", MenuScreen.BINDINGS),
             ("help.book", BookScreen.BINDINGS),
             ("help.everywhere", type(self.app).BINDINGS),  # (the app's own class: no import back to it)
@@ -49,6 +64,12 @@ class HelpScreen(Localized, Screen[None]):
             rows.append((Text(""), self.show(Text(self.t(title), style="bold underline"))))
             for keys, description in self.key_rows(bindings):
                 rows.append((self.show(Text(keys, style="bold")), self.show(description)))
+        # What the figures of the cards, the story, the replay, the hint and the book mean.
+        rows.append((Text(""), Text("")))
+        rows.append((Text(""), self.show(Text(self.t("help.figures"), style="bold underline"))))
+        for figure in FIGURES:
+            name, means = self.t(f"help.figure.{figure}"), self.num(self.t(f"help.figure.{figure}_means"))
+            rows.append((self.show(Text(name, style="bold")), self.show(means)))
         # Keys first, what they do next to them; in Arabic that is mirrored: the keys at the
         # right edge, each flush with it (a Bidi line is right-aligned in its cell), and the
         # words right-aligned against them, read from the right.

@@ -11,9 +11,11 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tawla.game.rules import GameChoice
 from tawla.store import saves
 from tawla.store.keeper import Keeper
 from tawla.ui.keys import EVERYWHERE
+from tawla.ui.match_view import seat_names
 from tawla.ui.screens.base import Localized
 
 
@@ -43,8 +45,9 @@ class HistoryScreen(Localized, ModalScreen[Path | None]):
             if entry is None:
                 text = self.t("history.unreadable", file=path.name)
             else:
-                a, b = entry.names
+                a, b = seat_names(entry.names, entry.computer, self.words)
                 length = self.t("panel.money") if not entry.length else self.t_n("panel.match", entry.length)
+                length = self.t("history.game_length", game=self.t(f"games.{game_of(entry).value}"), length=length)
                 # A money session in the history has ended there, as the book counts it.
                 ended = entry.finished or (not entry.length and path in history)
                 state = self.t("history.finished" if ended else "history.unfinished")
@@ -88,3 +91,12 @@ class HistoryScreen(Localized, ModalScreen[Path | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def game_of(entry: saves.Listing) -> GameChoice:
+    """The game a saved match plays, as its file says (backgammon when it says none it knows)."""
+    game = (entry.rules or {}).get("game", GameChoice.BACKGAMMON.value)
+    try:
+        return GameChoice(game)
+    except ValueError:
+        return GameChoice.BACKGAMMON

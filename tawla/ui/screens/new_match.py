@@ -192,7 +192,7 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                 # An Arabic name is also shown here the way it will appear in the game.
                 yield Static(id=f"preview{i}", classes="preview")
             game = Select(
-                [(self.line(self.t(f"games.{game.value}")), game) for game in GameChoice],
+                [(self.line(self.t(f"games.choose.{game.value}")), game) for game in GameChoice],
                 value=self.rules.game,
                 allow_blank=False,
                 id="game",
@@ -407,7 +407,12 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
             preview.display = False
 
     def _summarize(self) -> None:
-        self.query_one("#summary", Static).update(self.show(rules_detail(self.words, self.rules)))
+        """What the game chosen is, in a line (and for Plakoto, Fevga and the tavli match, that
+        tables play them in their own ways: the caution of the seeds), then its rules."""
+        game = self.rules.game
+        about = [self.t(f"games.{game.value}_help")] + ([self.t("games.caution")] if self.rules.tavla else [])
+        summary = "\n".join([*about, rules_detail(self.words, self.rules)])
+        self.query_one("#summary", Static).update(self.show(summary))
         # The café customs of Plakoto, Fevga and the tavli match are not the players' to choose:
         # no preset row for them (the summary says what they play with).
         preset_row = self.query_one("#preset", Select).parent

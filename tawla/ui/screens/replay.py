@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tawla.analysis.skill import Decision, Kind
+from tawla.analysis.skill import CubeChoice, Decision, Kind
 from tawla.engine.games import step_of
 from tawla.engine.tavla import Game
 from tawla.game import Match, ScriptedDice
@@ -262,8 +262,10 @@ class ReplayScreen(Localized, Screen[None]):
         else:
             return None
         found = [d for d in news.analysis.of_turn(state.game, turn) if d.kind in kinds]
-        if not found or (isinstance(event, Rolled) and found[0].loss <= 0):
-            return None  # (a roll: said only when a double was missed)
+        if not found or (
+            isinstance(event, Rolled) and (found[0].loss <= 0 or found[0].chosen is not CubeChoice.NO_DOUBLE)
+        ):
+            return None  # (a roll: said only when a double was missed; a double made was judged at the double)
         return found[0]
 
     def judgement(self) -> str:
@@ -323,7 +325,7 @@ class ReplayScreen(Localized, Screen[None]):
         state = self.match.state
         first, _ = self.games[self.game_index]
         if self.frame == 0:
-            key = "replay.said.crawford" if state.crawford_game else "replay.said.start"
+            key = "replay.said.crawford" if state.crawford_game and state.rules.cube else "replay.said.start"
             return self.t(key, game=state.game)
         before = self._match_at(self.game_index, self.frame - 1).state
         text = self._told(self.source.events[first + self.frame - 1], before, state)
@@ -331,7 +333,7 @@ class ReplayScreen(Localized, Screen[None]):
             from tawla.ui.screens.story import result_text
 
             names = [self.words.cut(name, NAME_ROOM) for name in self.names]
-            text += " " + result_text(self.words, names, state.results[-1])
+            text += " " + result_text(self.words, names, state.results[-1], state.variant.game)
         return text
 
     def _told(self, event: Event, before: MatchState, after: MatchState) -> str:
@@ -368,7 +370,8 @@ class ReplayScreen(Localized, Screen[None]):
             case Dropped():
                 return t("replay.said.dropped", name=name(before.to_act))
             case ResignOffered(level=level):
-                return t(f"replay.said.resign{level}", name=name(None))
+                double = level == 2 and before.variant.game is not Game.BACKGAMMON  # (no gammon: a double game)
+                return t(f"replay.said.resign{level}" + ("_double" if double else ""), name=name(None))
             case ResignAccepted() | ResignDeclined() if before.resignation is not None:
                 key = "replay.said.accepted" if isinstance(event, ResignAccepted) else "replay.said.declined"
                 return t(key, name=name(1 - before.resignation[0]))
@@ -379,7 +382,7 @@ class ReplayScreen(Localized, Screen[None]):
         head = Text()
         rules = state.rules
         head.append(self.t_n("panel.match", rules.match_length) if rules.is_match else self.t("panel.money"))
-        if rules.is_match and state.crawford_game:
+        if rules.is_match and state.crawford_game and rules.cube:
             head.append("  " + self.t("panel.crawford"), style="bold reverse")  # (as the game's panel marks it)
         if rules.tavla:  # (which game of the family this one is)
             game = self.t(f"games.{rules.game_of(state.game).value}")
@@ -392,12 +395,10 @@ class ReplayScreen(Localized, Screen[None]):
         body = cube_and_dice(texts, state, self.names, name_room)
         moves = Text()
         moves.append(self.t("panel.moves"), style="bold underline")
-        lines = texts.moves(self.match, current=True)
         marks = self._marks()
-        lines = [
-            (f"{text} {marks[i]}" if i < len(marks) and marks[i] else text, style)
-            for i, (text, style) in enumerate(lines)
-        ]
+        if any(marks):  # (what ?!, ? and ?? say)
+            moves.append("\n" + self.t("skill.marks_legend"), style="dim")
+        lines = texts.moves(self.match, current=True, marks=marks)
         room = max(3, self.size.height - 17)
         for text, style in lines[-room:]:
             moves.append("\n")

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from tawla.store.keeper import Keeper, Unfinished
 from tawla.ui.keys import EVERYWHERE, both
+from tawla.ui.match_view import seat_names
 from tawla.ui.screens.base import Localized
 from tawla.ui.screens.dialogs import ConfirmScreen
 
@@ -69,7 +70,7 @@ class ResumeScreen(Localized, ModalScreen[str | None]):
         """``Ali 2 – Badr 1 · 5-point match · International · 2026-11-30 17:02`` (or
         ``… · Custom: like Café, but with the cube · …``)."""
         listing = entry.listing
-        a, b = listing.names
+        a, b = seat_names(listing.names, listing.computer, self.words)
         length = self.t("panel.money") if not listing.length else self.t_n("panel.match", listing.length)
         text = self.t(
             "resume.entry",
@@ -113,7 +114,7 @@ class ResumeScreen(Localized, ModalScreen[str | None]):
         if entry.busy:
             self.notify(self.line(self.t("store.busy")))
             return
-        a, b = entry.listing.names
+        a, b = seat_names(entry.listing.names, entry.listing.computer, self.words)
         question = ConfirmScreen(
             self.saying("resume.delete_title"),
             self.saying("resume.delete_body", a=a, b=b, sa=entry.listing.score[0], sb=entry.listing.score[1]),

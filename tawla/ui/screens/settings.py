@@ -8,7 +8,7 @@ middle of a match (the screen says so); preferences apply at once.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from textual.app import ComposeResult
@@ -37,6 +37,11 @@ from tawla.ui.footer import TawlaFooter
 from tawla.ui.messages import CheckRtl, PreferencesChosen, RulesChosen
 from tawla.ui.screens.base import Localized
 from tawla.ui.toggles import StateSwitch, switch_faces
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from tawla.i18n.bidi import Bidi
 
 RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("opening", ("opening", "next_game_opener")),
@@ -104,6 +109,8 @@ class SettingsScreen(Localized, Screen[object]):
             yield Static(self.say("settings.title"), classes="title")
             if self.locked:
                 yield Static(self.say("settings.locked"), classes="error")
+            if not self.for_new_match:  # (whose customs these are: after a tavli match, its café ones)
+                yield Static(self._rules_of(), id="rules-of", classes="explain")
             yield Static(id="problem", classes="error")
             for group, names in RULE_GROUPS:
                 yield Static(self.say(f"settings.group.{group}"), classes="group")
@@ -136,6 +143,11 @@ class SettingsScreen(Localized, Screen[object]):
                 yield Label(self.say(f"setting.{name}_help"), classes="explain")
             if not self.rtl:
                 yield control
+
+    def _rules_of(self) -> Bidi | Text:
+        from tawla.ui.rules_words import rules_name
+
+        return self.show(self.t("settings.rules_of", rules=rules_name(self.words, self.rules)))
 
     def relabel(self) -> None:
         self.call_after_refresh(self.rebuild)
@@ -189,6 +201,9 @@ class SettingsScreen(Localized, Screen[object]):
                     elif isinstance(control, Select):
                         control.value = value.value if isinstance(value, enum.Enum) else value
                     control.disabled = self.locked or not self.rules.applies(name)
+        said = self.find("#rules-of", Static)
+        if said is not None:
+            said.update(self._rules_of())
 
     def action_close(self) -> None:
         self.dismiss(self.rules if self.for_new_match else None)

@@ -131,10 +131,12 @@ class PipLine(Sparkline):
         return _Bars(self.data or [], self.size.width, self.size.height, self.scale, low, high, self.mark)
 
 
-def result_text(words: Words, names: Sequence[str], result: GameResult) -> str:
-    """How a game ended, as the game's own card says it («Ali wins a gammon: 2 points.»)."""
+def result_text(words: Words, names: Sequence[str], result: GameResult, game: Game = Game.BACKGAMMON) -> str:
+    """How a game of ``game`` ended, as the game's own card says it («Ali wins a gammon: 2 points.»)."""
+    from tawla.ui.rules_words import kind_word
+
     t = words.t
-    kind = {1: "single", 2: "gammon", 3: "backgammon"}[int(result.kind)]
+    kind = kind_word(int(result.kind), game)
     if result.winner is None:
         return t("over.draw")
     how = t(f"over.{result.ending.value}", kind=t(f"over.kind_{kind}"))
@@ -278,7 +280,12 @@ class StoryScreen(Localized, Screen[None]):
         title = self.t("story.title", a=a, b=b, length=length)
         self.query_one("#title", Static).update(self.show(Text(title, style="bold")))
         heading = self.t("story.game", n=self.game + 1, games=len(story.games))
-        ending = self.t("story.unfinished") if game.result is None else result_text(self.words, self.names, game.result)
+        played = rules.game_of(self.game + 1)
+        ending = (
+            self.t("story.unfinished")
+            if game.result is None
+            else result_text(self.words, self.names, game.result, played)
+        )
         self.query_one("#game", Static).update(self.show(f"{heading} · {ending}"))
         self.query_one("#figures", Static).update(self._figures(game))
         self.query_one("#skill", Static).update(self._skill(game))
@@ -324,7 +331,11 @@ class StoryScreen(Localized, Screen[None]):
             rows += [
                 ("skill.row.rate", (said.rate(skills[0]), said.rate(skills[1]))),
                 ("skill.row.checker", (said.loss(skills[0].checker_loss), said.loss(skills[1].checker_loss))),
-                ("skill.row.cube", (said.loss(skills[0].cube_loss), said.loss(skills[1].cube_loss))),
+                *(
+                    [("skill.row.cube", (said.loss(skills[0].cube_loss), said.loss(skills[1].cube_loss)))]
+                    if self.story.rules.cube_in_play  # (no cube, no cube figure)
+                    else []
+                ),
                 (
                     "skill.row.decisions",
                     (
