@@ -246,6 +246,7 @@ class LineScreen(Localized, ModalScreen[str | None]):
     (F2 is heard; ``?`` is typed into the line.)"""
 
     CSS_PATH = "dialogs.tcss"
+    typed_ahead = True  # (a form: keys typed ahead land where they would one at a time, see tawla/ui/bursts.py)
     BINDINGS = [Binding("escape", "cancel", show=False), *EVERYWHERE]
 
     def __init__(

@@ -120,6 +120,7 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
     """Names, match length, preset, and a way into the full house rules."""
 
     CSS_PATH = "new_match.tcss"
+    typed_ahead = True  # (a form: keys typed ahead land where they would one at a time, see tawla/ui/bursts.py)
     AUTO_FOCUS = "#name0"
     BINDINGS = [
         Binding("escape", "back", "key.back"),

@@ -37,6 +37,7 @@ class SetupScreen(Localized, ModalScreen[tuple[MatchState, str, str | None] | No
         """The two fields as typed, kept when the IDs are taken."""
 
     CSS_PATH = "dialogs.tcss"
+    typed_ahead = True  # (a form: keys typed ahead land where they would one at a time, see tawla/ui/bursts.py)
     BINDINGS = [Binding("escape", "cancel", show=False), *EVERYWHERE]
 
     _said: tuple[tuple[str, str], ...] = (
