@@ -10,9 +10,11 @@ for one player (:meth:`tawla.store.book.Book.key_of`: "Sam" and "sam") are refus
 is read in a thread once the screen is up (reading it never delays the menu, nor this
 screen's first frame).
 
-Either seat (or both) can be the computer's: the box beside a name (Tab reaches the boxes after
-both names; Space ticks one) puts the computer's name in the field, Space again gives the seat
-back with the name that was there. The computer plays backgammon only, and needs the evaluator:
+Either seat (or both) can be the computer's: the box beside a name (Space ticks it) puts the
+computer's name in the field, Space again gives the seat back with the name that was there. Tab
+goes the way the form reads (right to left in Arabic): the first name, its box, the second
+name, its box. A letter typed on a box is meant for the next name ("Ali", Tab, "Badr": two named
+people), so it goes there; only Space ticks a box. The computer plays backgammon only, and needs the evaluator:
 Start says so otherwise (see :mod:`tawla.analysis.computer`).
 
 The match length is any number of points from 1 to 25, or money play: typed as digits
@@ -27,7 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -72,7 +74,23 @@ OFFERED = 8
 """Known players offered at most under a name field."""
 
 
-class LengthSelect(Select[int]):
+Choice = TypeVar("Choice")
+
+
+class FittedSelect(Select[Choice]):
+    """A list that opens in the room between it and the footer: never over the footer's line
+    (Textual's list keeps inside the screen, and at 80 × 24 the lengths ran over the keys)."""
+
+    def watch_expanded(self, expanded: bool) -> None:
+        if not expanded or not self.region.area:
+            return
+        footers = [footer for footer in self.screen.query(TawlaFooter) if footer.display]
+        bottom = footers[0].region.y if footers else self.screen.size.height
+        for overlay in self.query("SelectOverlay"):
+            overlay.styles.max_height = max(3, bottom - self.region.bottom)
+
+
+class LengthSelect(FittedSelect[int]):
     """The match length: every length from 1 to 25 points, and money play. Quick from the keyboard,
     closed or open: digits type the length (Western or Arabic-Indic; a second digit within
     :attr:`WINDOW` seconds makes 15 of 1 and 5, as long as the length stays at most 25),
@@ -186,12 +204,11 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                 yield KnownPlayers(id=f"known{i}", classes="known")
                 # An Arabic name is also shown here the way it will appear in the game.
                 yield Static(id=f"preview{i}", classes="preview")
-            game = Select(
+            game = FittedSelect(
                 [(self.line(self.t(f"games.{game.value}")), game) for game in GameChoice],
                 value=self.rules.game,
                 allow_blank=False,
-                id="game",
-                disabled=self.setup is not None,  # (a set-up position is backgammon's)
+                id="game",  # (reached by Tab for a set-up position too: another game is refused, saying why)
             )
             length = self.rules.match_length
             options = [(self.line(self.t("new.money") if n == 0 else self.t_n("new.points", n)), n) for n in LENGTHS]
@@ -206,13 +223,12 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                     value=length,
                     allow_blank=False,
                     type_to_search=False,
-                    id="length",
-                    disabled=self.fixed_length,
+                    id="length",  # (the IDs' when they give it: another is refused, saying why)
                 ),
             )
             yield from self._row(
                 "new.preset",
-                Select(
+                FittedSelect(
                     [(self.line(self.t(f"preset.{name}")), name) for name in (*PRESETS, "custom")],
                     value=preset_of(self.rules),
                     allow_blank=False,
@@ -439,9 +455,15 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                 self._take(preset(DEFAULT_PRESET, length))
             else:
                 self._take(self.rules.adjusted(game=game))
-            with self.prevent(Select.Changed):
+            with self.prevent(Select.Changed):  # (the game refused for a set-up position: backgammon again)
+                self.query_one("#game", Select).value = self.rules.game
                 self.query_one("#length", Select).value = self.rules.match_length
                 self.query_one("#preset", Select).value = preset_of(self.rules)
+        elif event.select.id == "length" and self.fixed_length:
+            # Refused with the reason, the length as it was: the IDs gave it.
+            problem.update(self.say("setup.length_fixed"))
+            with self.prevent(Select.Changed):
+                self.query_one("#length", Select).value = self.rules.match_length
         elif event.select.id == "length" and self.rules.game is GameChoice.TAVLI and event.value not in TAVLI_LENGTHS:
             # Refused with the reason, the length as it was: a tavli match is to 3, 5 or 7.
             from tawla.i18n.messages import rules_error_text
@@ -493,16 +515,22 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
 
     # -- the computer's seats -------------------------------------------------------------------
 
-    @property
-    def focus_chain(self) -> list[Widget]:
-        """Tab goes from the first name to the second, as players type them ("Ali", Tab,
-        "Badr": the tmux trials and the book's tests do); each seat's box (the computer plays
-        it) comes after both names, before the game. Everything else follows the reading order."""
-        chain = super().focus_chain
-        boxes = [widget for widget in chain if isinstance(widget, Checkbox)]
-        rest = [widget for widget in chain if not isinstance(widget, Checkbox)]
-        after = 1 + max((i for i, widget in enumerate(rest) if widget.id in ("name0", "name1")), default=-1)
-        return rest[:after] + boxes + rest[after:]
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed on a seat's box (Tab after the first name reaches the first seat's
+        box, in reading order) is the start of the next name: "Ali", Tab, "Badr" names two
+        people, as players type it. The box is left as it was; Space still ticks it."""
+        box = self.focused
+        if not isinstance(box, Checkbox) or not event.is_printable or not event.character or event.key == "space":
+            return
+        chain = self.focus_chain
+        after = chain[chain.index(box) + 1 :] if box in chain else []
+        field = next((w for w in after if isinstance(w, Input) and w.id in ("name0", "name1")), None)
+        if field is None:
+            return
+        event.stop()
+        event.prevent_default()
+        self.set_focus(field)  # (now: its Focus, which selects the name there, comes before the letter)
+        field.call_later(_type_into, field, event.character)
 
     @on(Checkbox.Changed, ".seat")
     def _seat_changed(self, event: Checkbox.Changed) -> None:
@@ -592,3 +620,12 @@ def ask_new_match(app: Any) -> None:
         app.new_match(answer.rules, answer.names, answer.computer)
 
     app.push_screen(NewMatchScreen(app.settings.rules, app.settings.names, app.read_book), chosen)
+
+
+def _type_into(field: Input, text: str) -> None:
+    """Type ``text`` into ``field`` as a key would: over the selection, or at the cursor."""
+    selection = field.selection
+    if selection.is_empty:
+        field.insert_text_at_cursor(text)
+    else:
+        field.replace(text, *selection)
