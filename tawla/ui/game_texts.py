@@ -25,6 +25,7 @@ from tawla.game.rules import GameChoice
 from tawla.game.table import Declined, ForcedPlay, NextGame, Notice, OpeningTie, OpeningWon
 from tawla.i18n.messages import reason_text
 from tawla.store.options import MoveNotation
+from tawla.ui.keys import key_label
 from tawla.ui.match_view import MatchTexts, MatchView, calls_rolls, cube_and_dice, fingerprint
 from tawla.ui.rules_words import rules_name
 
@@ -126,6 +127,8 @@ class GameWords:
             head.append("\n" + t("panel.next_game", game=t(f"games.{later.value}")))
         else:
             head.append("\n" + t("panel.game", number=state.game))
+        if self.table.last_result is not None:  # (until the next roll: v shows its card again)
+            head.append("\n" + t("panel.card_again", key=key_label("v", self.words, short=True), number=state.game - 1))
         if not_saving:
             head.append("\n" + t("panel.not_saved"), style="bold reverse")
 

@@ -74,6 +74,7 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         Binding("ctrl+w", "leave", "key.menu"),
         Binding(both("e"), "end_session", "key.end_session"),
         Binding(both("H"), "hint", "key.hint"),
+        Binding(both("v"), "card_again", "key.card_again", show=False),
     ]
 
     def __init__(self, table: Table) -> None:
