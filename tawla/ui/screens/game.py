@@ -150,6 +150,9 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         arrive meanwhile change the match; they are drawn after.) The new board takes the
         cursor where the old one had it."""
         self._carried = self.cursor
+        entry = self.find("#prompt", MoveEntry) if self.typing else None
+        if entry is not None:  # (the move half typed, and where the cursor was in it: typed on in the new prompt)
+            self._typed_carried = (entry.field.value, entry.field.cursor_position)
         self.typing = False
         self._complete = False
         await super().rebuild()
@@ -160,7 +163,25 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         self._enabled = ()
         self._fit()
         self.redraw()
+        self._type_on()
         self.computer_next()  # (a choice that came during the rebuild was done; asked again if not)
+
+    _typed_carried: tuple[str, int] | None = None
+    """The move half typed in the prompt when F2 rebuilt the screen, and the cursor in it."""
+
+    def _type_on(self) -> None:
+        """After F2: the prompt open again with what was typed, as a checker picked up stays up
+        (unless the turn has moved on meanwhile)."""
+        carried, self._typed_carried = self._typed_carried, None
+        if carried is None or self.typing or not self.check_action("notation", ()):
+            return
+        self.action_notation()
+        entry = self.find("#prompt", MoveEntry)
+        if entry is None or not self.typing:
+            return
+        text, cursor = carried
+        entry.field.value = text
+        entry.field.cursor_position = min(cursor, len(text))
 
     # -- helpers --------------------------------------------------------------------------
 
