@@ -17,7 +17,6 @@ from textual.screen import Screen
 
 from tawla.analysis.hint import Hint, PlayHint, hint_refusal
 from tawla.engine import Step
-from tawla.engine.tavla import TavlaBoard
 from tawla.game import Action, Match, Phase
 from tawla.game.table import Outcome, Table
 from tawla.i18n import isolate_ltr
@@ -194,7 +193,7 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         return str(self.words.lang)
 
     def layout_now(self) -> Layout:
-        return layout_for(self.match.state, self.prefs)
+        return layout_for(self.match.state, self.prefs, self.match.computer)
 
     @property
     def match(self) -> Match:
@@ -515,19 +514,9 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
     # -- IDs, leaving ---------------------------------------------------------------------------------
 
     def action_ids(self) -> None:
-        if not self.match.has_ids:  # (Plakoto, Fevga: GNU Backgammon has no IDs for them)
-            from tawla.ui.screens.dialogs import NoticeScreen
+        from tawla.ui.screens.ids import show_ids
 
-            board = self.match.state.board
-            game = self.match.state.variant.game.value
-            text = board.text() if isinstance(board, TavlaBoard) else ""
-            words = self.app.words
-            body = lambda: words.t("ids.not_here", game=words.t(f"games.{game}"), text=text)  # noqa: E731
-            self.app.push_screen(NoticeScreen(lambda: words.t("ids.title"), body, lambda: words.t("store.hint")))
-            return
-        from tawla.ui.screens.ids import IdsScreen
-
-        self.app.push_screen(IdsScreen(self.match.position_id(), self.match.match_id(), self.match.xgid()))
+        show_ids(self.app, self.match)  # (Plakoto, Fevga: GNU Backgammon has no IDs for them, their text instead)
 
     def action_leave(self) -> None:
         self.dismiss(None)
