@@ -23,6 +23,7 @@ from tawla.game import Action, Ending, Phase, ResultKind
 from tawla.game.figures import Side
 from tawla.game.rules import GameChoice
 from tawla.game.table import Declined, ForcedPlay, NextGame, Notice, OpeningTie, OpeningWon
+from tawla.i18n.bidi import layout
 from tawla.i18n.messages import reason_text
 from tawla.store.options import MoveNotation
 from tawla.ui.keys import key_label
@@ -145,15 +146,32 @@ class GameWords:
             play = self.texts.play(done.made)
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
-        room = height - 24  # a taller terminal shows the game's moves too
+        # A taller terminal shows the game's moves too, in the lines left to the panel: never
+        # more (a head or a last move wrapped over more lines pushed the screen past its
+        # height; it scrolled, and its bar cut the score table's marks and names, #36).
+        room = height - 24
         turns = self.match.turns
         if room >= 4 and turns:
+            used = self._lines(head, width) + 1 + len(scores.plain.split("\n")) + 1 + self._lines(body, width)
+            room = min(room, height - PANEL_SPARE - used)
+        if room >= 4 and turns:
+            shown: list[str] = []
+            left = room - 2  # (a blank line, the heading)
+            for text, _ in reversed(self.texts.moves(self.match)):
+                left -= self._lines(Text(text), width)
+                if left < 0:
+                    break
+                shown.insert(0, text)
             moves = Text()
             moves.append(t("panel.moves"), style="bold underline")
-            for text, _ in self.texts.moves(self.match)[-(room - 2) :]:
+            for text in shown:
                 moves.append("\n" + text)
             parts += [Text(""), show(moves)]
         return Group(*parts)  # type: ignore[arg-type]
+
+    def _lines(self, text: Text, width: int) -> int:
+        """The lines ``text`` takes in the panel, ``width`` cells wide."""
+        return len(layout(text, width, self.rtl))
 
     def scores_text(self, width: int) -> Text:
         """The score table, one line a player, each exactly as drawn: a name too long for the
@@ -370,6 +388,11 @@ _OFFERS = {
     Phase.RACCOONED: ("banner.raccooned", "raccooner"),
 }
 """The banner of a cube value on offer, and the name its catalog text gives the one who offered it."""
+
+
+PANEL_SPARE = 7
+"""Lines of the game's screen that are not the panel's: the banner and the blank under it, the
+status line (or the move prompt) and its blank, the footer."""
 
 
 def _worth_saying(reason: Reason) -> bool:

@@ -40,6 +40,9 @@ __all__ = ["GameScreen", "MovePrompt"]
 
 _PROMPT_KEY_LIST = "colon,slash," + both("/")
 _PROMPT_KEYS = frozenset(_PROMPT_KEY_LIST.split(","))
+HINT_WITH_STATUS = 6
+"""The fewest lines a hint's card keeps the status line in sight with: its title, the heading
+and three plays, its closing line."""
 """The keys that open the move prompt (``:``, ``/`` and the key where ``/`` is on an Arabic layout)."""
 
 
@@ -597,12 +600,18 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         def name() -> str:
             return str(self.names[decider])
 
-        self.app.push_screen(HintScreen(hint, lambda: self.texts, name, self._hint_room()))
+        self.app.push_screen(HintScreen(hint, lambda: self.texts, name, self._hint_room))
 
     def _hint_room(self) -> int:
-        """The lines a hint's card has between its borders: what is under the board, but the
-        footer's line."""
-        from tawla.ui.match_view import ABOVE_BOARD
+        """The lines a hint's card has between its borders: what is under the board and the
+        status line (its notice and what to do stay in sight), but the footer's line; at
+        80 × 24, where that leaves no room for three plays, the status line's too."""
+        from tawla.ui.board import scale_for
+        from tawla.ui.match_view import ABOVE_BOARD, PANEL_MIN, UNDER_BOARD
 
-        board = self._board_view.scale.height if self._built() else 13
-        return self.size.height - ABOVE_BOARD - board - 1 - 2
+        width, height = int(self.app.size.width), int(self.app.size.height)  # (the game's own size may lag)
+        board = scale_for(width - 1 - PANEL_MIN, height - ABOVE_BOARD - UNDER_BOARD).height  # (as MatchView.fit)
+        room = height - ABOVE_BOARD - board - 1 - 2
+        status = self.find("#status", StatusLine)
+        under = status.outer_size.height + status.styles.margin.top if status is not None else 4
+        return room - under if room - under >= HINT_WITH_STATUS else room

@@ -17,6 +17,7 @@ from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -57,8 +58,8 @@ def chances_text(words: Words, chances: Chances) -> str:
 
 class HintScreen(_Dialog):
     """The hint of :class:`~tawla.analysis.hint.Hint` (see the module docstring). ``room``:
-    the lines the card may fill between its borders; ``texts`` and ``name`` are asked again
-    after F2."""
+    the lines the card may fill between its borders (a function: asked again when the terminal
+    changes size); ``texts`` and ``name`` are asked again after F2."""
 
     BINDINGS: ClassVar = [
         Binding("escape,enter,space," + both("H"), "close", show=False),
@@ -68,12 +69,23 @@ class HintScreen(_Dialog):
 
     CSS_PATH = ["dialogs.tcss", "hint.tcss"]  # type: ignore[assignment]  # (Textual takes a list too)
 
-    def __init__(self, hint: Hint, texts: Callable[[], MatchTexts], name: Callable[[], str], room: int) -> None:
+    def __init__(
+        self, hint: Hint, texts: Callable[[], MatchTexts], name: Callable[[], str], room: int | Callable[[], int]
+    ) -> None:
         super().__init__("", "", "")
         self.hint = hint
         self._texts = texts
         self._decider = name
-        self.room = max(room, 3)
+        self._room = room
+
+    @property
+    def room(self) -> int:
+        """The lines the card may fill between its borders now."""
+        room = self._room() if callable(self._room) else self._room
+        return max(room, 3)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.relabel()  # (as many plays as the new size has room for)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):
