@@ -155,7 +155,8 @@ class TawlaFooter(Footer):
         if rtl:  # the first key sits at the right edge, the command palette at the left
             keys.reverse()
         yield from keys
-        yield Static(classes="-spill")  # (the screen's own keys that do not fit: see fit_keys)
+        if keys:  # (none until the screen has told its keys)
+            yield Static(classes="-spill")  # (the screen's own keys that do not fit: see fit_keys)
 
     async def recompose(self) -> None:
         async with self.batch():  # (the keys that do not fit never drawn, not even for a frame)

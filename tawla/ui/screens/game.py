@@ -40,9 +40,6 @@ __all__ = ["GameScreen", "MovePrompt"]
 
 _PROMPT_KEY_LIST = "colon,slash," + both("/")
 _PROMPT_KEYS = frozenset(_PROMPT_KEY_LIST.split(","))
-HINT_WITH_STATUS = 6
-"""The fewest lines a hint's card keeps the status line in sight with: its title, the heading
-and three plays, its closing line."""
 """The keys that open the move prompt (``:``, ``/`` and the key where ``/`` is on an Arabic layout)."""
 
 
@@ -168,8 +165,7 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         self._type_on()
         self.computer_next()  # (a choice that came during the rebuild was done; asked again if not)
 
-    _typed_carried: tuple[str, int] | None = None
-    """The move half typed in the prompt when F2 rebuilt the screen, and the cursor in it."""
+    _typed_carried: tuple[str, int] | None = None  # (the move half typed when F2 rebuilt the screen, its cursor)
 
     def _type_on(self) -> None:
         """After F2: the prompt open again with what was typed, as a checker picked up stays up
@@ -181,9 +177,7 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         entry = self.find("#prompt", MoveEntry)
         if entry is None or not self.typing:
             return
-        text, cursor = carried
-        entry.field.value = text
-        entry.field.cursor_position = min(cursor, len(text))
+        entry.field.value, entry.field.cursor_position = carried[0], min(carried[1], len(carried[0]))
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -600,18 +594,4 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         def name() -> str:
             return str(self.names[decider])
 
-        self.app.push_screen(HintScreen(hint, lambda: self.texts, name, self._hint_room))
-
-    def _hint_room(self) -> int:
-        """The lines a hint's card has between its borders: what is under the board and the
-        status line (its notice and what to do stay in sight), but the footer's line; at
-        80 × 24, where that leaves no room for three plays, the status line's too."""
-        from tawla.ui.board import scale_for
-        from tawla.ui.match_view import ABOVE_BOARD, PANEL_MIN, UNDER_BOARD
-
-        width, height = int(self.app.size.width), int(self.app.size.height)  # (the game's own size may lag)
-        board = scale_for(width - 1 - PANEL_MIN, height - ABOVE_BOARD - UNDER_BOARD).height  # (as MatchView.fit)
-        room = height - ABOVE_BOARD - board - 1 - 2
-        status = self.find("#status", StatusLine)
-        under = status.outer_size.height + status.styles.margin.top if status is not None else 4
-        return room - under if room - under >= HINT_WITH_STATUS else room
+        self.app.push_screen(HintScreen(hint, lambda: self.texts, name))  # (under the board and the status line)

@@ -26,10 +26,9 @@ length, the score and the cube are then those of the IDs.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -45,7 +44,7 @@ from tawla.game.rules import DEFAULT_PRESET, PRESETS, TAVLI_LENGTHS, GameChoice,
 from tawla.i18n.bidi import has_rtl
 from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.keys import both, digit_keys
+from tawla.ui.lists import MAX_LENGTH, FittedSelect, LengthSelect
 from tawla.ui.rules_words import rules_detail
 from tawla.ui.screens.base import Localized
 
@@ -65,66 +64,11 @@ class MatchChosen:
     """The seats the computer plays (its name is then :data:`~tawla.analysis.computer.NAME`)."""
 
 
-MAX_LENGTH = 25
-"""The longest match on offer (the README's 1 to 25)."""
 LENGTHS = (*range(1, MAX_LENGTH + 1), 0)
 """Match lengths on offer; 0 is money play."""
 
 OFFERED = 8
 """Known players offered at most under a name field."""
-
-
-Choice = TypeVar("Choice")
-
-
-class FittedSelect(Select[Choice]):
-    """A list that opens in the room between it and the footer: never over the footer's line
-    (Textual's list keeps inside the screen, and at 80 × 24 the lengths ran over the keys)."""
-
-    def watch_expanded(self, expanded: bool) -> None:
-        if not expanded or not self.region.area:
-            return
-        footers = [footer for footer in self.screen.query(TawlaFooter) if footer.display]
-        bottom = footers[0].region.y if footers else self.screen.size.height
-        for overlay in self.query("SelectOverlay"):
-            overlay.styles.max_height = max(3, bottom - self.region.bottom)
-
-
-class LengthSelect(FittedSelect[int]):
-    """The match length: every length from 1 to 25 points, and money play. Quick from the keyboard,
-    closed or open: digits type the length (Western or Arabic-Indic; a second digit within
-    :attr:`WINDOW` seconds makes 15 of 1 and 5, as long as the length stays at most 25),
-    ``m`` (or 0) is money play."""
-
-    WINDOW: ClassVar[float] = 1.5
-    """Seconds within which a second digit adds to the first."""
-
-    BINDINGS: ClassVar = [
-        Binding(digit_keys(1), "digit(1)", "key.length_points", key_display="1–25"),
-        *[Binding(digit_keys(d), f"digit({d})", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)],
-        Binding(both("m"), "money", "key.money"),
-    ]
-
-    _typed = ""
-    _at = 0.0
-
-    def action_digit(self, digit: int) -> None:
-        now = time.monotonic()
-        typed = self._typed + str(digit) if self._typed and now - self._at <= self.WINDOW else str(digit)
-        if int(typed) > MAX_LENGTH or (typed.startswith("0") and len(typed) > 1):
-            typed = str(digit)
-        self._typed, self._at = typed, now
-        self._choose(int(typed))
-
-    def action_money(self) -> None:
-        self._typed = ""
-        self._choose(0)
-
-    def _choose(self, length: int) -> None:
-        self.value = length
-        if self.expanded:  # (what was typed is the choice: the list closes on it, as on Enter)
-            self.focus()
-            self.expanded = False
 
 
 class KnownPlayers(OptionList):
@@ -243,6 +187,10 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                 yield Button(self.line(self.t("new.house_rules")), id="house")
                 yield Button(self.line(self.t("new.start")), id="start", variant="primary")
         yield TawlaFooter()
+
+    def on_resize(self, event: events.Resize) -> None:
+        for select in self.query(FittedSelect):  # (an open list fitted to its new room, once laid out)
+            self.call_after_refresh(select.fit)
 
     def _row(self, label: str, *controls: Widget) -> ComposeResult:
         """A label and its controls; mirrored in Arabic (the label on the right, the controls
