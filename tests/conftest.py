@@ -6,6 +6,7 @@ import gc
 import os
 import textwrap
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from tawla.engine import Position, legal_plays
@@ -43,6 +44,18 @@ def pytest_collection_finish(session: object) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 20, 20)
+
+
+@pytest.fixture(autouse=True)
+def _cards_take_keys_at_once(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A result card refuses the keys of its first moment (``ResultScreen.KEYS_AFTER``, #36):
+    the habit it guards is a player's, and a test's keys are pressed when the test has waited
+    for the card. Here a card takes its keys once drawn, its hint shown at once; a test marked
+    ``card_waits`` (tests/test_result_card.py) and every tawla in tmux meet the real moment."""
+    if request.node.get_closest_marker("card_waits") is None:
+        from tawla.ui.screens.dialogs import ResultScreen
+
+        monkeypatch.setattr(ResultScreen, "KEYS_AFTER", 0.0, raising=False)
 
 
 def board(picture: str) -> Position:

@@ -20,6 +20,7 @@ from tawla.i18n import arabic_indic_by_default, catalog, choose_language, tr
 from tawla.i18n.bidi import embedding_levels, layout, logical_from_visual, visual
 from tawla.store.settings import BidiMode, Digits, Preferences, Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.compat import FooterKey
 from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import ARABIC_LAYOUT, LIGATURES
 from tawla.ui.screens.check_rtl import CheckRtlScreen
@@ -228,7 +229,8 @@ async def test_the_layout_mirrors_in_arabic() -> None:
             def mirrored(screen: GameScreen = screen, lang: str = lang, app: TawlaApp = app) -> None:
                 # (as laid out: the footer's keys change with the roll, and are placed at a refresh)
                 panel, board = screen.query_one("#panel").region, screen.query_one("#board").region
-                keys = [k for k in screen.query_one(TawlaFooter).children if "-command-palette" not in k.classes]
+                footer = screen.query_one(TawlaFooter)
+                keys = [k for k in footer.query(FooterKey) if "-command-palette" not in k.classes]
                 first, last = keys[0] if lang == "en" else keys[-1], keys[-1] if lang == "en" else keys[0]
                 if lang == "ar":
                     assert panel.x < board.x and first.region.x > last.region.x  # the first key at the right

@@ -102,6 +102,27 @@ async def test_footer_keys_input_state_and_the_driver_are_where_compat_reads_the
         await wait_until(pilot, done.is_set, "an event handed on as the driver does")
 
 
+async def test_an_app_s_waiting_messages_and_its_clock_are_where_compat_reads_them() -> None:
+    """busy_nodes sees a message waiting in a widget's queue (and none once it is handled);
+    event_clock is the clock a key's ``time`` is read from."""
+    handled = asyncio.Event()
+
+    class Probe(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Input(id="field")
+
+    app = Probe()
+    async with app.run_test() as pilot:
+        field = app.query_one("#field", Input)
+        before = compat.event_clock()
+        key = events.Key("x", "x")
+        assert before <= key.time <= compat.event_clock()
+        field.post_message(events.Callback(callback=handled.set))
+        assert field in compat.busy_nodes(app)  # (posted, not yet handled)
+        await wait_until(pilot, handled.is_set, "the callback handled")
+        await wait_until(pilot, lambda: field not in compat.busy_nodes(app), "nothing waiting in the field")
+
+
 def test_the_input_still_maps_a_click_through_cell_offset_to_index() -> None:
     """compat.CellOffsetInput overrides it, for tawla's right-to-left field (tawla/ui/fields.py):
     the click and drag handlers must call it."""

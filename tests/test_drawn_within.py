@@ -36,7 +36,7 @@ import pytest
 from rich.cells import get_character_cell_size
 from textual.geometry import Region
 from textual.screen import Screen
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Select
 
 from tawla.game import Match, Phase, RuleSet, ScriptedDice, SeededDice
 from tawla.store.settings import Settings
@@ -153,12 +153,13 @@ def strays(app: TawlaApp, rows: list[list[str]]) -> list[str]:
 # -- (a) the footer's labels ---------------------------------------------------------------
 
 
-def footer_labels(screen: Screen[Any]) -> tuple[list[str], str]:
+def footer_labels(screen: Screen[Any], own: list[str] | None = None) -> tuple[list[str], str]:
     """The labels the footer of ``screen`` should show, in its order, and the command palette's:
     each binding shown (the first of each action, as Textual's footer takes them) that the
     screen does not leave out now, with its key as the footer writes it and its description in
     the player's words (the live one where the screen has one); as drawn, whitespace made one
-    space (in Arabic: the description, then the key)."""
+    space (in Arabic: the description, then the key). ``own``, when given, gets the labels of
+    the screen's own keys (not the app's: F1, Ctrl+Q … are in the help wherever they do not fit)."""
     app = screen.app
     rtl = app.words.rtl
     shown = getattr(screen, "footer_state", None)
@@ -180,6 +181,8 @@ def footer_labels(screen: Screen[Any]) -> tuple[list[str], str]:
         description = (live(binding.action) if live is not None else None) or binding.description
         text = describe(app, description)
         labels.append(_one_space(f"{text} {text_key}" if rtl else f"{text_key} {text}"))
+        if own is not None and not binding.action.startswith("app."):
+            own.append(labels[-1])
     return labels, palette
 
 
@@ -201,6 +204,14 @@ def footer_problems(screen: Screen[Any], rows: list[list[str]], palette_shown: b
     labels, palette = footer_labels(screen)
     if not labels:
         return []
+    own: list[str] = []
+    footer_labels(footer.listening, own)  # (the keys of the screen that hears them: a dialog's over its screen)
+    # The screen's own keys that do not fit the line are on a second one (#36: at 80 columns
+    # the book's footer ended at "g Game", its E, M and D nowhere).
+    spill = _one_space("".join(rows[region.y + 1][region.x : region.right])) if region.height > 1 else ""
+    lost = [label for label in own if label not in _one_space(line) and label not in spill]
+    if lost:
+        return [f"the keys {lost} are not shown (footer {line!r}, second line {spill!r})"]
     # The command palette's key, behind its rule: at the right end, or the left one in Arabic.
     rule = "▕" if rtl else "▏"
     if palette and palette_shown:
@@ -260,6 +271,23 @@ def table_problems(screen: Screen[Any], rows: list[list[str]]) -> list[str]:
     return problems
 
 
+# -- (e) the hint's card under the status line --------------------------------------------------
+
+
+def status_covered(app: TawlaApp, height: int) -> list[str]:
+    """The hint's card covers the status line (the notice, what to do now) only where the
+    terminal has no room for three plays under it: at 80 × 24 (#36: at 100 × 30 it covered it)."""
+    from tawla.ui.screens.hint import HintScreen
+
+    card = app.screen
+    if not isinstance(card, HintScreen) or height < 30:
+        return []
+    game = next(screen for screen in reversed(app.screen_stack) if isinstance(screen, GameScreen))
+    status = game.query_one("#status").region
+    covers = [widget for widget in drawn(card) if widget.overlaps(status)]
+    return [f"the hint's card covers the status line at {status}"] if covers else []
+
+
 # -- the checks, at each size --------------------------------------------------------------
 
 
@@ -268,6 +296,7 @@ def problems(app: TawlaApp, width: int, height: int) -> list[str]:
     if len(rows) != height or any(len(row) != width for row in rows):
         return [f"not drawn at {width} × {height} yet"]
     found = strays(app, rows)
+    found += status_covered(app, height)
     for screen in screens_shown(app):
         found += footer_problems(screen, rows)
     if isinstance(app.screen, BookScreen):
@@ -342,7 +371,23 @@ async def start_journey(pilot: Any, walk: Walk) -> None:
         screen = await screen_is(pilot, kind)
         await workers_done(pilot)
         await walk.see(kind.__name__, lambda screen=screen: not screen.query(TawlaFooter) or _built_footer(screen))
+        if kind is NewMatchScreen:  # (its list of lengths open: above the footer, #36)
+            length = screen.query_one("#length", Select)
+            length.focus()
+            await wait_until(pilot, lambda length=length: length.has_focus, "the length has the focus")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda length=length: length.expanded, "the list of lengths open")
+            await walk.see("the list of lengths", lambda length=length: length.expanded)
+            await pilot.press("escape")
+            await wait_until(pilot, lambda length=length: not length.expanded, "the list closed")
         await _back_to(pilot, MenuScreen)
+
+
+def _evaluator() -> bool:
+    """The evaluator is installed (the hint has something to show)."""
+    import importlib.util
+
+    return importlib.util.find_spec("bgsage") is not None
 
 
 def _game(app: TawlaApp) -> GameScreen:
@@ -392,6 +437,13 @@ async def game_journey(pilot: Any, walk: Walk) -> None:
     await screen_is(pilot, IdsScreen)
     await walk.see("the IDs")
     await _back_to(pilot, GameScreen)
+    if _evaluator():
+        from tawla.ui.screens.hint import HintScreen
+
+        await pilot.press("H")
+        await screen_is(pilot, HintScreen)
+        await walk.see("the hint")
+        await _back_to(pilot, GameScreen)
     await _resign(pilot, "1", walk)
     await walk.see("the game over card")
     await pilot.press("g")
@@ -588,3 +640,119 @@ async def test_the_arabic_panel_shows_a_name_wherever_the_english_one_does(names
                 assert shown["ar"][size][name], f"{name!r} is cut in the Arabic panel at {size}, whole in English"
     if names == PANEL_NAMES[0]:  # (the issue's: whole at every size)
         assert all(shown["ar"][size] == dict.fromkeys(names, True) for size in SIZES), shown["ar"]
+
+
+# -- (f) the cube within the bar, (g) a Plakoto position's lines, (h) the panel after a Crawford game --
+
+
+def _bar_walls(rows: list[str]) -> tuple[int, int]:
+    """The columns of the bar's two walls, read from the board's top edge (``┬───┬``)."""
+    top = next(row for row in rows if "┬───┬" in row)
+    left = top.index("┬───┬")
+    return left, left + 4
+
+
+@pytest.mark.parametrize("value", [16, 128])
+async def test_a_cube_of_two_or_three_digits_stays_within_the_bar(value: int) -> None:
+    """At 100 × 30 (the compact board) a 16-cube drew ``▐16▌`` over the bar's right wall (#36)."""
+    from tawla.engine import Position
+    from tawla.game.state import Cube, MatchState
+
+    rules = RuleSet(match_length=0)
+    start = MatchState(rules=rules, phase=Phase.TURN, board=Position.start(), on_roll=0, cube=Cube(value, 1))
+    match = Match(names=("Ali", "Badr"), dice=ScriptedDice([(6, 1)]), start=start)
+    app = TawlaApp(lang="en", dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await screen_is(pilot, GameScreen)
+        await wait_until(pilot, lambda: str(value) in picture(composed(app)), f"the {value}-cube drawn")
+        rows = picture(composed(app)).split("\n")
+        left, right = _bar_walls(rows)
+        row = next(row for row in rows if str(value) in row[left : right + 1])
+        assert (row[left], row[right]) == ("│", "│"), f"the cube over the bar's walls:\n{row}"
+        assert str(value) in row[left + 1 : right], row
+
+
+PLAKOTO_TEXT = "-2,-1p,1,1p,-1p,0,1,0,-1,0,-2,-1,0,0,1p,1,-1p,0,-1p,0,-1,-1p,-1,5;0,0"
+"""A Plakoto position of 69 characters, its pins among them (from a seeded random game)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+async def test_a_plakoto_position_is_broken_only_between_its_fields(lang: str) -> None:
+    """``i`` in Plakoto says the position as ``tawla moves --game`` reads it: one longer than
+    the card's line goes on two, broken after a field's comma, never inside a field (#36: its
+    line was folded after 54 characters, ``…,-1p,0`` and ``,-1,…``)."""
+    from tawla.engine.tavla import Game, parse_board
+    from tawla.game.rules import GameChoice
+    from tawla.game.state import MatchState
+
+    rules = RuleSet().adjusted(game=GameChoice.PLAKOTO, match_length=1)
+    start = MatchState(rules=rules, phase=Phase.TURN, board=parse_board(Game.PLAKOTO, PLAKOTO_TEXT))
+    match = Match(names=NAMES, dice=ScriptedDice([(6, 1)]), start=start)
+    app = TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await screen_is(pilot, GameScreen)
+        await pilot.press("ه" if lang == "ar" else "i")
+        await screen_is(pilot, NoticeScreen)
+        await read_at_each_size(pilot, lambda: "5;0,0" in picture(composed(app)), "the Plakoto position", SIZES[:1])
+        runs = re.findall(r"[-0-9p,;]{6,}", picture(composed(app)))
+        assert "".join(runs) == PLAKOTO_TEXT, runs
+        assert len(runs) == 2 and runs[0].endswith(","), runs
+
+
+async def test_the_panel_after_a_crawford_game_keeps_its_names_whole() -> None:
+    """A café match between «فاطمة» and «خالد» at 120 × 40 in Arabic, in the game after the
+    Crawford game, its moves in the panel: every line of the screen within its widget, both
+    names and their ●/○ whole in the panel, at every turn (#36: the panel's lines pushed the
+    screen past its height, which then scrolled: its bar cut the marks and the names' first
+    letters)."""
+    import random
+
+    from tawla.engine.games import plays_of
+    from tawla.game.rules import preset
+
+    names = ("فاطمة", "خالد")
+    match = Match(preset("cafe", 3), names, SeededDice(6))
+    match.roll_opening()
+    match.resign(2)
+    match.accept()
+    match.next_game()  # (2-0: the Crawford game)
+    match.roll()
+    match.resign(1)
+    match.accept()
+    match.next_game()  # (2-1: after the Crawford game)
+    app = TawlaApp(lang="ar", dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+    rng = random.Random(6)
+    async with app.run_test(size=(120, 40)) as pilot:
+        game = await screen_is(pilot, GameScreen)
+        assert not match.state.crawford_game and match.state.crawford_used
+        for _ in range(24):
+            state = match.state
+            if state.phase is not Phase.TURN:
+                break
+            game.after(game.table.roll())
+            state = match.state
+            if state.phase is Phase.MOVING and state.turn is not None and state.turn.steps_needed:
+                play = rng.choice(plays_of(state.variant, state.turn.start, state.turn.roll))
+                game.after(game.table.typed(format_any(play)))
+            if match.state.phase is Phase.MOVING:
+                game.after(game.table.confirm())
+
+            def whole() -> None:
+                shown = _panel_text(app, game)
+                assert not problems(app, 120, 40), problems(app, 120, 40)
+                for mark, name in zip("●○", names, strict=True):
+                    assert f"{app.words.line(name)} {mark}" in shown, f"{name} {mark}:\n{shown}"
+
+            await eventually(pilot, whole)
+
+
+def format_any(play: Any) -> str:
+    from tawla.engine.notation import format_steps
+
+    return format_steps(tuple(play.steps))
+
+
+def _panel_text(app: TawlaApp, game: GameScreen) -> str:
+    region = game.query_one("#panel").region
+    rows = composed(app)
+    return "\n".join("".join(row[region.x : region.right]) for row in rows[region.y : region.bottom])

@@ -285,7 +285,13 @@ async def test_a_set_up_position_asks_who_plays_it_and_under_which_customs(lang:
         assert asked.setup is not None
         assert [asked.query_one(f"#name{i}", Input).value for i in (0, 1)] == ["Ali", "Badr"]
         length = asked.query_one("#length", LengthSelect)
-        assert length.disabled and length.value == 7 and asked.rules.match_length == 7
+        assert length.value == 7 and asked.rules.match_length == 7
+        # Reached by Tab like every field (#36), another length is refused, saying why.
+        length.focus()
+        await wait_until(pilot, lambda: length.has_focus, "the length has the focus")
+        await pilot.press("9")
+        await wait_until(pilot, lambda: problem_of(asked) == plain(tr(lang, "setup.length_fixed")), "the IDs' length")
+        assert length.value == 7 and asked.rules.match_length == 7
         assert preset_of(asked.rules) == "custom"  # (Café customs, but the Match ID's cube is turned)
         assert asked.rules.cube and asked.rules.opening is Opening.WINNER_REROLLS
         assert text_of(asked.query_one(".title", Static)) == plain(tr(lang, "setup.players_title"))

@@ -76,13 +76,11 @@ async def test_tab_goes_the_way_the_new_match_form_reads(lang: str) -> None:
         order = await _tab_round(pilot, screen, screen.query_one("#name0"))
         ids = [w.id for w in order]
         buttons = ["start", "house"] if rtl else ["house", "start"]  # (Start on the right, in Arabic too)
-        # (the computer's boxes come after both names, as players type "Ali", Tab, "Badr": #24)
-        seats = ["name0", "name1", "computer0", "computer1"]
+        # (each name, then its seat's box beside it, in reading order: #36; a letter typed on the
+        # first box goes to the second name, as players type "Ali", Tab, "Badr")
+        seats = ["name0", "computer0", "name1", "computer1"]
         assert ids == [*seats, "game", "length", "preset", *buttons], ids
-        read = [w for w in order if not (w.id or "").startswith("computer")]
-        assert all(_reads_before(a, b, rtl) for a, b in pairwise(read)), ids
-        boxes = [w for w in order if (w.id or "").startswith("computer")]
-        assert _reads_before(*boxes, rtl), ids
+        assert all(_reads_before(a, b, rtl) for a, b in pairwise(order)), ids
         back = await _tab_round(pilot, screen, screen.query_one("#name0"), "shift+tab")
         assert [w.id for w in back] == ["name0", *reversed(ids[1:])]
 
@@ -100,9 +98,7 @@ async def test_tab_goes_the_way_every_form_reads(lang: str) -> None:
             open_it()
             screen = await screen_is(pilot, kind)
             order = await _tab_round(pilot, screen, screen.query_one(first))
-            # (the one exception, New match's computer boxes, after both names: see the test above)
-            read = [w for w in order if not (w.id or "").startswith("computer")]
-            assert all(_reads_before(a, b, rtl) for a, b in pairwise(read)), [w.id for w in order]
+            assert all(_reads_before(a, b, rtl) for a, b in pairwise(order)), [w.id for w in order]
             await pilot.press("escape")
             await wait_until(pilot, lambda k=kind: not isinstance(app.screen, k), f"{kind.__name__} closed")
 

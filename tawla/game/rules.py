@@ -431,6 +431,14 @@ def nearest_preset(rules: RuleSet) -> str:
     return min(presets_for(rules), key=lambda name: len(differences(rules, name)))
 
 
+def backgammon_rules(rules: RuleSet) -> RuleSet:
+    """``rules`` if they play backgammon; else the default preset's at their length (what a
+    table that turns to backgammon from another game plays, as New match offers it)."""
+    if rules.game is GameChoice.BACKGAMMON:
+        return rules
+    return preset(DEFAULT_PRESET, rules.match_length)
+
+
 def at_length(rules: RuleSet, match_length: int) -> RuleSet:
     """``rules`` played at another length: rules that are exactly a preset's become that preset's
     at the new length (International money play brings the Jacoby rule, a match drops it); any

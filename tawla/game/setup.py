@@ -26,7 +26,7 @@ from tawla.engine import (
 )
 from tawla.engine.xgid import xgid_decode
 from tawla.game.events import Doubled
-from tawla.game.rules import RuleSet
+from tawla.game.rules import GameChoice, RuleSet
 from tawla.game.state import ActionError, Cube, MatchState, Phase, refusal
 
 
@@ -96,6 +96,16 @@ def _state(board: Position, info: MatchInfo, base: RuleSet) -> MatchState:
         high, low = max(info.dice), min(info.dice)
         return replace(state, phase=Phase.MOVING, turn=turn_state(board, (high, low)))
     return state
+
+
+def backgammon_only(rules: RuleSet) -> RuleSet:
+    """``rules`` for a position set up from IDs (GNU Backgammon's and eXtreme Gammon's describe
+    backgammon positions): refused (``setup_game``) when they play another game (Plakoto, Fevga,
+    a tavli match). A table choosing how to play a set-up position is asked for backgammon's
+    (see :func:`~tawla.game.rules.backgammon_rules`)."""
+    if rules.game is not GameChoice.BACKGAMMON:
+        raise ActionError("setup_game")
+    return rules
 
 
 def state_from_xgid(text: str, rules: RuleSet | None = None) -> tuple[MatchState, str, str]:

@@ -23,8 +23,10 @@ from tawla.engine.games import Board, explain_roll
 from tawla.engine.moves import dice_of
 from tawla.engine.notation import NotationError, parse_play, parse_turn
 from tawla.engine.tavla import Game
+from tawla.game.events import NextGame as NextGameEvent
+from tawla.game.events import OpeningRolled, Rolled
 from tawla.game.match import Action, CubeMove, Match
-from tawla.game.state import ActionError, MatchState, Phase, ResultKind, end_session_refusal, phase_refusal
+from tawla.game.state import ActionError, GameResult, MatchState, Phase, ResultKind, end_session_refusal, phase_refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +198,20 @@ class Table:
     def waiting(self) -> bool:
         """The hand-over: Enter and Space wait, the roll key rolls (or the cube's keys act)."""
         return self.handover and self.match.state.phase in (Phase.OPENING, Phase.TURN)
+
+    @property
+    def last_result(self) -> GameResult | None:
+        """The game just over while the next has not rolled yet (its card may be seen again
+        until then), or None."""
+        state = self.match.state
+        if not state.results or state.phase not in (Phase.OPENING, Phase.TURN):
+            return None
+        for event in reversed(self.match.events):
+            if isinstance(event, NextGameEvent):
+                return state.results[-1]
+            if isinstance(event, (OpeningRolled, Rolled)):
+                return None
+        return None
 
     def subscribe(self, listener: Callable[[Match], None]) -> None:
         """Call ``listener`` with the match after every action that changed its history."""

@@ -124,6 +124,14 @@ class Commands:
         if isinstance(game, GameScreen):  # (on top: not under a dialog)
             game.action_hint()
 
+    def action_card_again(self) -> None:
+        """The card of the game just over, again (the palette's; the game screen's v)."""
+        from tawla.ui.screens.game import GameScreen
+
+        game = self.screen
+        if isinstance(game, GameScreen):  # (on top: not under a dialog)
+            game.action_card_again()
+
     def action_menu(self) -> None:
         """Back to the menu from a game (saved, and on the Resume list), whatever is over it:
         Ctrl+W on the game or on one of its dialogs (a result card, the IDs), "Back to the menu"

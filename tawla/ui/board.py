@@ -664,7 +664,8 @@ def draw_board(model: BoardModel, scale: Scale, styles: dict[str, Style]) -> _Ca
     # the cube
     if model.cube is not None:
         value, where, live = model.cube
-        text = "".join(model.numbers[int(d)] for d in str(value))  # in the interface's digits
+        face = cube_face(value)
+        text = "".join(model.numbers[int(d)] if d.isdigit() else d for d in face)  # (in the interface's digits)
         style = styles.get("cube")
         if not live:  # (dead for good in this game: drawn dim, the panel says why)
             style = Style(dim=True) if style is None else style + Style(dim=True)
@@ -716,14 +717,22 @@ CUBES = {False: ("▐", "▌", "┏━┓┃┃┗━┛"), True: ("[", "]", "+-
 then the box of the shaped boards (corners, top, sides, bottom)."""
 
 
+def cube_face(value: int) -> str:
+    """The cube's value as its face says it, in at most three cells (the bar's width on the
+    compact board): 2 to 512 as they are, 1024 and more in thousands (``1k``, ``2k``, ``4k``;
+    the panel says the whole number)."""
+    return str(value) if value < 1000 else f"{value // 1024}k"
+
+
 def _cube(canvas: _Canvas, scale: Scale, bar_x: int, where: str, value: str, ascii_: bool, style: Style | None) -> None:
     """The cube, on the bar: at the edge of its owner's side ("top", "bottom") or in the middle.
 
-    On the compact board it is one line, ``▐2▌`` (the value in reverse video between two half
-    blocks: a solid square with the number in it; ``[2]`` on the ASCII board), over the bar's
-    right wall when the value has two digits. On the shaped boards it is a box of three lines,
-    five cells wide (a square on a terminal's tall cells), drawn in heavy lines so that it never
-    reads as the bar's frame::
+    On the compact board it is one line within the bar's width, ``▐2▌`` (the value in reverse
+    video between two half blocks: a solid square with the number in it; ``[2]`` on the ASCII
+    board); a value of two digits keeps the left half block (``▐16``), of three none (``128``):
+    never over the bar's wall (#36). On the shaped boards it is a box of three lines, five cells
+    wide (a square on a terminal's tall cells), drawn in heavy lines so that it never reads as
+    the bar's frame::
 
         ┏━━━┓
         ┃ 2 ┃
@@ -735,10 +744,13 @@ def _cube(canvas: _Canvas, scale: Scale, bar_x: int, where: str, value: str, asc
     if not scale.shaped:
         left, right, _ = CUBES[ascii_]
         y = {"top": 1, "middle": middle, "bottom": H - 2}[where]
-        x = bar_x + max(0, (scale.point - len(value) - 2) // 2)
-        canvas.put(x, y, left, style)
-        canvas.put(x + 1, y, value, style if ascii_ else face)
-        canvas.put(x + 1 + len(value), y, right, style)
+        sides = max(0, min(2, scale.point - len(value)))  # (the half blocks the bar has room for)
+        x = bar_x + max(0, (scale.point - len(value) - sides) // 2)
+        if sides:
+            canvas.put(x, y, left, style)
+        canvas.put(x + min(sides, 1), y, value, style if ascii_ else face)
+        if sides == 2:
+            canvas.put(x + 1 + len(value), y, right, style)
         return
     box = CUBES[ascii_][2]
     tl, h, tr, lside, rside, bl, hb, br = (box[i] for i in range(8))

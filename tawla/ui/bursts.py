@@ -10,7 +10,19 @@ against the screen on top *then*. Two things break the order of a burst:
   runs an action once the keys that came before it have been handled, and keeps the keys that
   come meanwhile for after it: they belong to what it opens.
 * A key that opens a screen is followed by keys for that screen, which may arrive before it
-  is built (composed and mounted): they wait for it, as for an action in its turn.
+  is built (composed and mounted): they wait for it, as for an action in its turn. Those that
+  came in the same read as the key that opened it were handed to the screen under it: they
+  too go to the new screen once built (the name typed right behind the book's E).
+* On a form (a screen whose ``typed_ahead`` is true: New match, Set up a position, the
+  settings, a line to type, the list a match is picked from), a key that may move the focus
+  (Tab, Enter, a list's arrows, a letter on a box) is followed by keys for where it goes, which
+  Textual hands to the widget that had the focus when they arrived, before the key that moves it
+  has been looked up: "Ali", Tab, "Badr" put both names in the first field, New match's Tab Tab
+  Tab 1 the 1. There the keys behind such a key wait until it, and all it set going (the list's
+  choice, the dialog it closes, the screen that opens next), is done (:meth:`KeysInOrder.aimed`):
+  they land where they would have landed typed one at a time. Letters typed into a text field
+  move nothing and go on at once. (Elsewhere keys behind a closing dialog or palette still die
+  with it: Enter pressed four times runs one command, not one and then the menu's.)
 * Once tawla is leaving (:meth:`App.exit`), the keys behind the quit are still on their way;
   one that opened a screen would mount it while Textual takes the screens down. Once leaving,
   no key and no action does anything.
@@ -22,6 +34,7 @@ import inspect
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, cast
+from weakref import WeakKeyDictionary
 
 from textual import events, on
 from textual.app import App
@@ -30,7 +43,9 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widgets import Input
 
+from tawla.ui.compat import busy_nodes
 from tawla.ui.messages import Built
 
 LOST_AFTER = 2.0
@@ -42,9 +57,11 @@ class _Turn(Message):
     """Sent the way the keys before it went (to the focused widget, or the screen): it bubbles
     up to the app after them."""
 
-    def __init__(self, action: Callable[[], object]) -> None:
+    def __init__(self, action: Callable[[], object], quiet: bool = False) -> None:
         super().__init__()
         self.action = action
+        self.quiet = quiet
+        """Taken only once nothing is left for the app to handle (see :meth:`KeysInOrder.aimed`)."""
 
 
 def _nothing() -> None:
@@ -57,14 +74,27 @@ class KeysInOrder(App[None]):
     leaving = False
     """Set by :meth:`exit`: keys and actions from then on do nothing."""
 
+    key_time: float | None = None
+    """While a key's binding runs: the time the key carries (Textual stamps a key as the
+    terminal's read delivers it; see :func:`~tawla.ui.compat.event_clock`), however long it
+    waited; None outside a key. A result card refuses the keys of its first moment by it."""
+
     _turn: _Turn | None = None
     """The action waiting for the keys before it; while it waits, new keys are held."""
     _sent_to: MessagePump | None = None
     _sent_at = 0.0
     _held: list[events.Event]
+    _sent_into: WeakKeyDictionary[events.Key, Screen[Any]]
+    """The screen on top when each key fresh from the terminal was handed on."""
+    _back = 0
+    """How many of the keys held are keys back from the focused widget (they go first)."""
     _watch: Timer | None = None
     _for_screen = False
     """The wait is for the screen on top to be built (not for the keys before an action)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._sent_into = WeakKeyDictionary()
 
     def exit(self, result: None = None, return_code: int = 0, message: Any = None) -> None:
         self.leaving = True
@@ -83,13 +113,14 @@ class KeysInOrder(App[None]):
             return True
         return await super().run_action(action, default_namespace, namespaces)
 
-    def in_turn(self, action: Callable[[], object]) -> None:
+    def in_turn(self, action: Callable[[], object], quiet: bool = False) -> None:
         """Run ``action`` (a function or a coroutine function) once the keys that arrived before
-        now have been handled; keys arriving until then are handled after it, in their order."""
+        now have been handled (``quiet``: and what they set going, every message it sent); keys
+        arriving until then are handled after it, in their order."""
         if self._turn is not None:  # (cannot happen: while one waits, keys are held)
             return
         target: MessagePump = self.focused or self.screen
-        turn = _Turn(action)
+        turn = _Turn(action, quiet)
         self._wait(turn, target)
         if not target.post_message(turn):
             self.call_later(self._take_turn, turn)
@@ -98,34 +129,84 @@ class KeysInOrder(App[None]):
         """Hold the keys from now on until ``turn`` is taken (or given up for lost)."""
         self._turn, self._sent_to, self._sent_at = turn, target, time.monotonic()
         self._for_screen = for_screen
-        self._held = []
+        self._held, self._back = [], 0
         self._watch = self.set_interval(0.05, self._check_lost)
 
     async def on_event(self, event: events.Event) -> None:
         """Keys (and pastes) fresh from the terminal wait while an action waits for its turn."""
+        if not isinstance(event, events.Key):
+            await self._take_event(event)
+            return
+        before, self.key_time = self.key_time, event.time
+        try:
+            await self._take_event(event)
+        finally:
+            self.key_time = before
+
+    async def _take_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded:
             if self.leaving:
                 return
             if self._turn is not None:
                 self._held.append(event)
                 return
+            if self._building():
+                # The screen on top is still being built (the key before pushed it): the keys
+                # for it wait, and then go to the widget it gives the focus (a line's text).
+                self._wait_for_screen()
+                self._held.append(event)
+                return
+            if isinstance(event, events.Key):
+                top = self._top()
+                if top is not None:
+                    self._sent_into[event] = top
+                if self.aimed(event):
+                    await super().on_event(event)
+                    if self._turn is None and not self.leaving:
+                        self.in_turn(_nothing, quiet=True)  # (the keys behind it wait until it is done)
+                    return
         elif isinstance(event, events.Key) and self._building():
             # A key back from the focused widget, to look its binding up against the screen
             # on top: that screen is still being built (the key before pushed it). It waits.
             if self._turn is None:
                 self._wait_for_screen()
-            self._held.append(event)
+            if self._sent_into.pop(event, None) not in (None, self._top()):
+                # It was handed to the screen under (it arrived with the key that opened this
+                # one): it goes to this one's focused widget once built, as it would have, typed
+                # one at a time (the letters of a name, on the line E opens).
+                again = events.Key(event.key, event.character)
+                again.time = event.time
+                event = again
+            # (before the keys fresh from the terminal held meanwhile: it came before them)
+            self._held.insert(self._back, event)
+            self._back += 1
             return
         await super().on_event(event)
+
+    def aimed(self, key: events.Key) -> bool:
+        """``key`` goes to a widget with the focus, and may move it: the keys behind it are for
+        where it goes, and wait until it and all it set going are done, as they would have,
+        typed one at a time (see the module's docstring). A character typed into a text field
+        moves nothing."""
+        focused = self.focused
+        if focused is None or not getattr(self.screen, "typed_ahead", False):
+            return False
+        return not (isinstance(focused, Input) and key.is_printable)
+
+    def _top(self) -> Screen[Any] | None:
+        """The screen on top (None before the first and after the last)."""
+        try:
+            return self.screen
+        except Exception:
+            return None
 
     def _building(self) -> bool:
         """The screen on top is not built yet (pushed by the key before: its widgets are still
         to come). Its keys wait for it, or they act on a screen without its widgets: Ctrl+S on
         a new-match screen with no names yet, or one whose Select is still mounting; Down in a
         palette with no list (random keys, seeds 3013, 3014, 3035)."""
-        try:
-            screen = self.screen
-        except Exception:  # (no screen at all: before the first, or after the last)
+        screen = self._top()
+        if screen is None:  # (no screen at all: before the first, or after the last)
             return False
         return not self._is_built(screen) and not self.leaving
 
@@ -146,6 +227,14 @@ class KeysInOrder(App[None]):
     @on(_Turn)
     async def _turn_came(self, message: _Turn) -> None:
         message.stop()
+        if message.quiet and message is self._turn and time.monotonic() - self._sent_at <= LOST_AFTER:
+            # What the key set going may still be on its way (a list's choice, the screen it
+            # closes, the callback that opens the next): the turn goes round again, behind it.
+            for node in busy_nodes(self):
+                again = _Turn(message.action, quiet=True)
+                if node.post_message(again):
+                    self._turn, self._sent_to = again, node
+                    return
         await self._take_turn(message)
 
     async def _check_lost(self) -> None:
@@ -163,7 +252,7 @@ class KeysInOrder(App[None]):
             self._watch.stop()
         self._turn = self._sent_to = self._watch = None
         self._for_screen = False
-        held, self._held = self._held, []
+        held, self._held, self._back = self._held, [], 0
         if not self.leaving:
             result = turn.action()
             if inspect.isawaitable(result):

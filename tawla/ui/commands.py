@@ -190,6 +190,10 @@ def palette_commands(app: Any) -> list[tuple[str, str, Callable[[], object]]]:
     if any(isinstance(screen, GameScreen) for screen in app.screen_stack):
         names.append(("menu", app.action_menu))
         names.append(("hint", app.action_hint))
+        under = [screen for screen in app.screen_stack if not isinstance(screen, CommandPalette)]
+        game = under[-1] if under else None  # (the game on top, under the palette)
+        if isinstance(game, GameScreen) and game.table.last_result is not None:
+            names.append(("card_again", app.action_card_again))
     playing = app.playing
     if playing is not None and not playing.rules.is_match:
         names.append(("end_session", app.action_end_session))

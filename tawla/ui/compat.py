@@ -8,6 +8,7 @@ from typing import Any
 
 from textual.dom import DOMNode
 from textual.events import Mount
+from textual.message_pump import MessagePump
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey  # (Missing: FooterKey is not exported by textual.widgets)
 
@@ -17,7 +18,9 @@ __all__ = [
     "FooterKey",
     "MountGuard",
     "bindings_ready",
+    "busy_nodes",
     "cursor_shown",
+    "event_clock",
     "going",
     "key_disabled",
     "no_matches_id",
@@ -159,3 +162,29 @@ def suggestion_of(field: Any) -> str:
 def cursor_shown(field: Any) -> bool:
     """Whether an Input's blinking cursor is in its visible phase. (Missing: a public read.)"""
     return bool(getattr(field, "_cursor_visible", True))
+
+
+# -- the app's messages and its clock ----------------------------------------------------------
+
+
+def busy_nodes(app: Any) -> list[MessagePump]:
+    """The app's nodes (itself, its screens and their widgets) with a message waiting to be
+    handled, widgets first: what a key just handled set going is still on its way. (Missing: a
+    public size of a node's queue, and a public list of an app's nodes.)"""
+    nodes = {id(node): node for node in (*list(app._registry), *app.screen_stack, app)}
+    found = []
+    for node in nodes.values():
+        if node._closing or node._closed or not node.is_running:
+            continue
+        queue = node.__dict__.get("_message_queue")  # (made on first use: not made here)
+        if (queue is not None and queue.qsize()) or node._pending_message is not None:
+            found.append(node)
+    return found
+
+
+def event_clock() -> float:
+    """Now, on the clock an event's ``time`` is read from (Textual stamps each message, a key
+    the moment the driver reads it). (Missing: the clock is Textual's private ``_time``.)"""
+    from textual import _time
+
+    return float(_time.get_time())

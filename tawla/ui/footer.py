@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 
 from tawla.i18n.words import Words
 from tawla.ui.compat import FooterKey, bindings_ready, key_disabled, on_behalf_of, set_key_disabled
@@ -84,7 +84,9 @@ class TawlaFooter(Footer):
 
     It shows only keys that fit whole (:meth:`fit_keys`): Textual's footer scrolls the keys
     that do not fit under the command palette's key, which drew half a label at its edge
-    (``F1 K``, ``^P CommandsF``). The others are in the help (F1) and the palette.
+    (``F1 K``, ``^P CommandsF``). The keys of every screen that do not fit (F1, Ctrl+Q) are in
+    the help and the palette; the screen's own keys that do not fit (the book's E, M, D at 80
+    columns, #36) go on a second line under the first, which the footer has only then.
 
     It shows the keys of the screen that hears them (:attr:`listening`): its own screen's, or
     those of a dialog over it. A dialog is drawn over its screen, whose footer shows through;
@@ -129,6 +131,8 @@ class TawlaFooter(Footer):
         padding: 0 1 0 0;
         margin: 0;
     }
+    TawlaFooter .-spill { dock: bottom; width: 100%; height: 1; padding: 0 1; display: none; }
+    TawlaFooter.-rtl .-spill { text-align: right; }
     """
 
     def compose(self) -> ComposeResult:
@@ -151,6 +155,8 @@ class TawlaFooter(Footer):
         if rtl:  # the first key sits at the right edge, the command palette at the left
             keys.reverse()
         yield from keys
+        if keys:  # (none until the screen has told its keys)
+            yield Static(classes="-spill")  # (the screen's own keys that do not fit: see fit_keys)
 
     async def recompose(self) -> None:
         if self.is_attached and self._shows(list(self.compose())):
@@ -201,13 +207,43 @@ class TawlaFooter(Footer):
         if not self.is_attached:
             return  # (its screen rebuilt meanwhile: the new footer fits its own keys)
         width = self.size.width or self.app.size.width  # (before its first layout: as wide as the screen)
-        keys = [child for child in self.children if not child.has_class("-command-palette")]
-        room = width - sum(_outer_width(child) for child in self.children if child.has_class("-command-palette"))
-        for key in reversed(keys) if self.has_class("-rtl") else keys:
+        every = [child for child in self.children if isinstance(child, FooterKey)]
+        keys = [key for key in every if not key.has_class("-command-palette")]
+        room = width - sum(_outer_width(child) for child in every if child.has_class("-command-palette"))
+        rtl = self.has_class("-rtl")
+        spilled: list[FooterKey] = []
+        for key in reversed(keys) if rtl else keys:
             need = _outer_width(key)
             key.display = need <= room
             if key.display:
                 room -= need
+            elif not key.action.startswith("app."):  # (the screen's own: F1, Ctrl+Q are everywhere)
+                spilled.append(key)
+        self._spill(spilled, width, rtl)
+
+    def _spill(self, keys: list[FooterKey], width: int, rtl: bool) -> None:
+        """The screen's own keys that did not fit, on the footer's second line (in their order,
+        from the right in Arabic), as many as fit whole; no second line when there are none."""
+        line = next(iter(self.query(".-spill").results(Static)), None)
+        if line is None:
+            return
+        pieces: list[Text] = []
+        room = width - 2  # (its padding)
+        for key in keys:
+            piece = (
+                Text.assemble((key.description + " ", ""), (key.key_display, "bold"))
+                if rtl
+                else Text.assemble((key.key_display, "bold"), (" " + key.description, ""))
+            )
+            if piece.cell_len + (2 if pieces else 0) > room:
+                break
+            room -= piece.cell_len + (2 if pieces else 0)
+            pieces.append(piece)
+        if rtl:
+            pieces.reverse()
+        line.update(Text("  ").join(pieces))
+        line.display = bool(pieces)
+        self.styles.height = 2 if pieces else 1
 
     def _keys_of(self, screen: Screen[object]) -> Iterator[Widget]:
         """The keys a dialog hears, as Textual's Footer shows a screen's (``Footer.compose``, which

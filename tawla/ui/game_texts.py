@@ -24,8 +24,10 @@ from tawla.game.figures import Side
 from tawla.game.match import CubeMove
 from tawla.game.rules import GameChoice
 from tawla.game.table import Declined, ForcedPlay, Lost, NextGame, Notice, OpeningTie, OpeningWon, lost_dice
+from tawla.i18n.bidi import layout
 from tawla.i18n.messages import reason_text
 from tawla.store.options import MoveNotation
+from tawla.ui.keys import key_label
 from tawla.ui.match_view import MatchTexts, MatchView, calls_rolls, cube_and_dice, fingerprint
 from tawla.ui.rules_words import kind_word, rules_name
 
@@ -136,6 +138,8 @@ class GameWords:
             head.append("\n" + t("panel.next_game", game=t(f"games.{later.value}")))
         else:
             head.append("\n" + t("panel.game", number=state.game))
+        if self.table.last_result is not None:  # (until the next roll: v shows its card again)
+            head.append("\n" + t("panel.card_again", key=key_label("v", self.words, short=True), number=state.game - 1))
         if not_saving:
             head.append("\n" + t("panel.not_saved"), style="bold reverse")
 
@@ -152,14 +156,32 @@ class GameWords:
             play = self.texts.play(done.made)
             body.append(t("panel.last", name=name, dice=rolled, play=play))
         parts: list[object] = [show(head), Text(""), scores, Text(""), show(body)]
-        room = height - 24  # a taller terminal shows the game's moves too
-        if room >= 4 and (self.match.turns or self.match.cube_moves):
+        # A taller terminal shows the game's moves too, in the lines left to the panel: never
+        # more (a head or a last move wrapped over more lines pushed the screen past its
+        # height; it scrolled, and its bar cut the score table's marks and names, #36).
+        room = height - 24
+        turns = self.match.turns or self.match.cube_moves  # (the cube's moves are listed too)
+        if room >= 4 and turns:
+            used = self._lines(head, width) + 1 + len(scores.plain.split("\n")) + 1 + self._lines(body, width)
+            room = min(room, height - PANEL_SPARE - used)
+        if room >= 4 and turns:
+            shown: list[str] = []
+            left = room - 2  # (a blank line, the heading)
+            for text, _ in reversed(self.texts.moves(self.match)):
+                left -= self._lines(Text(text), width)
+                if left < 0:
+                    break
+                shown.insert(0, text)
             moves = Text()
             moves.append(t("panel.moves"), style="bold underline")
-            for text, _ in self.texts.moves(self.match)[-(room - 2) :]:
+            for text in shown:
                 moves.append("\n" + text)
             parts += [Text(""), show(moves)]
         return Group(*parts)  # type: ignore[arg-type]
+
+    def _lines(self, text: Text, width: int) -> int:
+        """The lines ``text`` takes in the panel, ``width`` cells wide."""
+        return len(layout(text, width, self.rtl))
 
     def scores_text(self, width: int) -> Text:
         """The score table, one line a player, each exactly as drawn: a name too long for the
@@ -394,6 +416,11 @@ def _level(level: int, game: Game, key: str = "level") -> str:
     """The resign dialog's line (or the question to the opponent: ``key`` "offer") for ``level``
     in ``game``: the 2-point win of Plakoto and Fevga is a double game, not a gammon."""
     return f"resign.{key}{level}" + ("_double" if kind_word(level, game) == "double" else "")
+
+
+PANEL_SPARE = 7
+"""Lines of the game's screen that are not the panel's: the banner and the blank under it, the
+status line (or the move prompt) and its blank, the footer."""
 
 
 def _worth_saying(reason: Reason) -> bool:

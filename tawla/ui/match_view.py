@@ -8,7 +8,7 @@ to :class:`MatchView`; neither decides a rule here.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from rich.table import Table
@@ -48,17 +48,39 @@ UNDER_BOARD = 9
 result or a decision) and the footer; a larger board never takes them."""
 
 
-def viewer(state: MatchState) -> int:
+def the_person(computer: Collection[int]) -> int | None:
+    """The one seat a person plays against the computer (None: two people, or the computer
+    playing itself)."""
+    people = [player for player in (0, 1) if player not in computer]
+    return people[0] if len(people) == 1 else None
+
+
+def viewer(state: MatchState, computer: Collection[int] = ()) -> int:
     """Whose numbering the board shows: the player who decides now (the one on roll; the
-    doubled player while a double waits for an answer; the one answering a resignation)."""
+    doubled player while a double waits for an answer; the one answering a resignation).
+    Once a game is over, against the computer (``computer``: its seats), the person's: the
+    board the game ends on stays theirs."""
+    person = the_person(computer)
+    if person is not None and state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER):
+        return person
     return state.to_act if state.to_act is not None else state.on_roll
 
 
-def layout_for(state: MatchState, prefs: Preferences) -> Layout:
+def layout_for(
+    state: MatchState, prefs: Preferences, computer: Collection[int] = (), numbered_for: int | None = None
+) -> Layout:
     """Where each player sits and where the homes are, as the preferences say: still (the
     first player at the bottom, the default: the board between two people does not move), or
-    turned to face the player who decides."""
-    bottom = viewer(state) if prefs.board_facing is BoardFacing.ON_ROLL else 0
+    turned to face the player who decides (``numbered_for``, when given: the one whose move or
+    decision the board shows). Against the computer (``computer``: its seats) the person sits
+    at the bottom, whichever seat they took, and the board never turns to the computer."""
+    person = the_person(computer)
+    if person is not None:
+        bottom = person
+    elif prefs.board_facing is BoardFacing.ON_ROLL:
+        bottom = numbered_for if numbered_for is not None else viewer(state)
+    else:
+        bottom = 0
     return Layout(bottom=bottom, home_right=prefs.home_side is HomeSide.RIGHT, game=state.variant.game)
 
 
@@ -300,13 +322,20 @@ def last_move(layout: Layout, player: int, steps: Sequence[Step]) -> LastMove:
 
 
 def board_model(
-    match: Match, prefs: Preferences, words: Words, cursor: Cursor | None = None, hint: Sequence[Step] = ()
+    match: Match,
+    prefs: Preferences,
+    words: Words,
+    cursor: Cursor | None = None,
+    hint: Sequence[Step] = (),
+    numbered_for: int | None = None,
 ) -> BoardModel:
     """What the board shows: the position from where the players sit, the cube, the last
     turn's checkers, the cursor's picks and places, and the steps of a hint's best play still
-    to make (``hint``, the player on roll's)."""
+    to make (``hint``, the player on roll's). Numbered for ``numbered_for`` (the replay: the
+    player whose move or decision a step shows), else for :func:`viewer`."""
     state = match.state
-    layout = layout_for(state, prefs)
+    numbering = numbered_for if numbered_for is not None else viewer(state, match.computer)
+    layout = layout_for(state, prefs, match.computer, numbering)
     mover = state.on_roll
     position = state.board_now
     bottom_view = position if mover == layout.bottom else position.swapped()
@@ -341,7 +370,7 @@ def board_model(
     return BoardModel(
         layout=layout,
         board=bottom_view,
-        numbering=viewer(state),
+        numbering=numbering,
         mover=mover,
         cube=cube,
         cursor=cursor_cell,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, Literal, TypeAlias
 
 from textual import work
 from textual.app import ComposeResult
@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Static
 
+from tawla.ui.compat import event_clock
 from tawla.ui.fields import BidiInput
 from tawla.ui.keys import ARABIC_DIGITS, EVERYWHERE, both, digit_keys, either_case
 from tawla.ui.messages import BookAsked
@@ -133,6 +134,13 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
     """The end of a game or of the match: only Enter goes on, as its hint says. Space plays
     every step of a turn, and a Space too many must not skip past the result unseen.
 
+    Nor does an Enter of the turn: a player ends a turn with Enter, and presses it as the last
+    checker comes off, when the bear-off plays itself and the card comes up. The keys that close
+    the card (Enter, and E after a money game) do nothing when they were pressed before it was
+    drawn or within :attr:`KEYS_AFTER` seconds after (each key's own time, from the terminal's
+    read, against the card's: however long the key waited to be handled); its hint, which names
+    them, shows from then on. G, P, Ctrl+W, F1 and F2 work at once.
+
     With the match (``match``), G shows how the game went (:mod:`tawla.ui.screens.story`); at
     the end of a match (``book``), a line of the players' book says where the two stand this
     month («The book: Ali 7 – 5 Badr, this month», this match counted) and P opens the book
@@ -140,6 +148,10 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
     (``end_session``), E answers "end_session": the players would stop there. Ctrl+W goes back
     to the menu, as the footer says, the match as it is (a game over: on the Resume list, the
     card shown again when it is resumed)."""
+
+    KEYS_AFTER: ClassVar[float] = 0.8
+    """Seconds after the card is drawn in which Enter (and E) do not close it. The habit it
+    guards: Enter pressed 0.3–0.7 s after r, the card drawn 0.1–0.25 s after r (measured, #36)."""
 
     BINDINGS = [
         Binding("enter", "close", show=False),
@@ -169,6 +181,8 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
         self.skill = skill
         self._book_line: tuple[int, int] | None = None
         """The two players' wins in the book this month, once read."""
+        self.shown_at: float | None = None
+        """When the card was first drawn (on the clock of the keys' time), once it was."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):
@@ -179,9 +193,16 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
 
                 yield SkillPanel(self.match, self.skill or None, id="skill")
             yield Static("", id="book", classes="body")
-            yield Static(self.show(said(self._hint)), id="hint", classes="hint")
+            hint = Static(self.show(said(self._hint)), id="hint", classes="hint")
+            if self.KEYS_AFTER > 0 and not self.ready:
+                hint.styles.visibility = "hidden"  # (its room kept: shown when its keys work)
+            yield hint
+
+    ready = False
+    """Its first moment is over: the keys that close it work, and its hint says so."""
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._drawn)
         self.query_one("#book").display = False
         if self.with_book and self.match is not None:
             # (the match just won is in the history already: the table's keeper saved it at its last step)
@@ -217,7 +238,32 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
         book.update(self.show(line))
         book.display = True
 
+    def _drawn(self) -> None:
+        if self.shown_at is not None:
+            return
+        self.shown_at = event_clock()
+        if self.KEYS_AFTER > 0:
+            self.set_timer(self.KEYS_AFTER, self._ready)
+        else:
+            self._ready()
+
+    def _ready(self) -> None:
+        self.ready = True
+        hint = self.find("#hint", Static)
+        if hint is not None:
+            hint.styles.visibility = "visible"
+
+    def too_soon(self) -> bool:
+        """The key being handled was pressed before the card was drawn, or in its first moment
+        (:attr:`KEYS_AFTER`): it was meant for the turn, not for the card."""
+        pressed = getattr(self.app, "key_time", None)
+        if pressed is None:  # (not a key: the palette, a test's call)
+            return False
+        return self.shown_at is None or pressed < self.shown_at + self.KEYS_AFTER
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("close", "end_session") and self.too_soon():
+            return False
         if action == "story":
             return self.match is not None
         if action == "book":
@@ -241,11 +287,20 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
             self.post_message(BookAsked(self))
 
 
+class ResultAgainScreen(ResultScreen):
+    """The card of the game just over, asked for again (v, or the palette, until the next
+    roll): Enter or Esc closes it, and nothing else happens."""
+
+    KEYS_AFTER: ClassVar[float] = 0.0
+    BINDINGS = [Binding("escape", "close", show=False)]
+
+
 class LineScreen(Localized, ModalScreen[str | None]):
     """One line of text to type (notation, manual dice), with suggestions and a live error line.
     (F2 is heard; ``?`` is typed into the line.)"""
 
     CSS_PATH = "dialogs.tcss"
+    typed_ahead = True  # (a form: keys typed ahead land where they would one at a time, see tawla/ui/bursts.py)
     BINDINGS = [Binding("escape", "cancel", show=False), *EVERYWHERE]
 
     def __init__(

@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from tawla.analysis.hint import Hint, PlayHint, hint_refusal
 from tawla.engine import Step
-from tawla.engine.tavla import Game, TavlaBoard
+from tawla.engine.tavla import Game
 from tawla.game import Action, Match, Phase
 from tawla.game.table import Outcome, Table
 from tawla.i18n.messages import action_error_text
@@ -73,6 +73,7 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         Binding("ctrl+w", "leave", "key.menu"),
         Binding(both("e"), "end_session", "key.end_session"),
         Binding(both("H"), "hint", "key.hint"),
+        Binding(both("v"), "card_again", "key.card_again", show=False),
     ]
 
     def __init__(self, table: Table) -> None:
@@ -148,6 +149,9 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         arrive meanwhile change the match; they are drawn after.) The new board takes the
         cursor where the old one had it."""
         self._carried = self.cursor
+        entry = self.find("#prompt", MoveEntry) if self.typing else None
+        if entry is not None:  # (the move half typed, and where the cursor was in it: typed on in the new prompt)
+            self._typed_carried = (entry.field.value, entry.field.cursor_position)
         self.typing = False
         self._complete = False
         await super().rebuild()
@@ -158,7 +162,22 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         self._enabled = ()
         self._fit()
         self.redraw()
+        self._type_on()
         self.computer_next()  # (a choice that came during the rebuild was done; asked again if not)
+
+    _typed_carried: tuple[str, int] | None = None  # (the move half typed when F2 rebuilt the screen, its cursor)
+
+    def _type_on(self) -> None:
+        """After F2: the prompt open again with what was typed, as a checker picked up stays up
+        (unless the turn has moved on meanwhile)."""
+        carried, self._typed_carried = self._typed_carried, None
+        if carried is None or self.typing or not self.check_action("notation", ()):
+            return
+        self.action_notation()
+        entry = self.find("#prompt", MoveEntry)
+        if entry is None or not self.typing:
+            return
+        entry.field.value, entry.field.cursor_position = carried[0], min(carried[1], len(carried[0]))
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -171,7 +190,7 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         return str(self.words.lang)
 
     def layout_now(self) -> Layout:
-        return layout_for(self.match.state, self.prefs)
+        return layout_for(self.match.state, self.prefs, self.match.computer)
 
     @property
     def match(self) -> Match:
@@ -493,19 +512,9 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
     # -- IDs, leaving ---------------------------------------------------------------------------------
 
     def action_ids(self) -> None:
-        if not self.match.has_ids:  # (Plakoto, Fevga: GNU Backgammon has no IDs for them)
-            from tawla.ui.screens.dialogs import NoticeScreen
+        from tawla.ui.screens.ids import show_ids
 
-            board = self.match.state.board
-            game = self.match.state.variant.game.value
-            text = board.text() if isinstance(board, TavlaBoard) else ""
-            words = self.app.words
-            body = lambda: words.t("ids.not_here", game=words.t(f"games.{game}"), text=text)  # noqa: E731
-            self.app.push_screen(NoticeScreen(lambda: words.t("ids.title"), body, lambda: words.t("store.hint")))
-            return
-        from tawla.ui.screens.ids import IdsScreen
-
-        self.app.push_screen(IdsScreen(self.match.position_id(), self.match.match_id(), self.match.xgid()))
+        show_ids(self.app, self.match)  # (Plakoto, Fevga: GNU Backgammon has no IDs for them, their text instead)
 
     def action_leave(self) -> None:
         self.dismiss(None)
@@ -586,12 +595,4 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
         def name() -> str:
             return str(self.names[decider])
 
-        self.app.push_screen(HintScreen(hint, lambda: self.texts, name, self._hint_room()))
-
-    def _hint_room(self) -> int:
-        """The lines a hint's card has between its borders: what is under the board, but the
-        footer's line."""
-        from tawla.ui.match_view import ABOVE_BOARD
-
-        board = self._board_view.scale.height if self._built() else 13
-        return self.size.height - ABOVE_BOARD - board - 1 - 2
+        self.app.push_screen(HintScreen(hint, lambda: self.texts, name))  # (under the board and the status line)

@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 from tawla.game import Action, Phase
 from tawla.game.table import Outcome, Question
-from tawla.ui.screens.dialogs import AnswerScreen, ConfirmScreen, LineScreen, ResignLevelScreen, ResultScreen
+from tawla.ui.screens.dialogs import (
+    AnswerScreen,
+    ConfirmScreen,
+    LineScreen,
+    ResignLevelScreen,
+    ResultAgainScreen,
+    ResultScreen,
+)
 
 if TYPE_CHECKING:
     from tawla.game.table import Table
@@ -37,6 +44,8 @@ class GameQuestions:
     dismiss: Any
     after: Callable[[Outcome], None]
     """The screen's: draw what the table says happened."""
+    problem: str | None
+    redraw: Callable[[], None]
     refuse: Callable[[Outcome], bool]
     """The screen's: say why the table refused."""
     computer_turn: Callable[[], bool]
@@ -161,6 +170,22 @@ class GameQuestions:
             self.saying("over.title"), body, hint, self.table.match, end_session=money, skill=state.game
         )
         self.app.push_screen(card, next_game)
+
+    def action_card_again(self) -> None:
+        """v (or the palette): the card of the game just over, again, until the next roll (a
+        card closed unseen, or closed too soon to be read); why not, on the status line."""
+        table = self.table
+        result = table.last_result
+        if result is None:
+            self.problem = self.t("over.again_none")
+            self.app.bell()
+            self.redraw()
+            return
+        state = table.match.state
+        body = lambda: self.said.result_body(state, result)  # noqa: E731  # (said again after F2)
+        hint = self.saying("over.again_hint")
+        card = ResultAgainScreen(self.saying("over.title"), body, hint, table.match, skill=state.game - 1)
+        self.app.push_screen(card)
 
     def action_end_session(self) -> None:
         """e (or the palette) in money play: the session's tally, asked first; yes puts the

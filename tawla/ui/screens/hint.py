@@ -17,9 +17,12 @@ from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tawla.analysis.evaluator import Chances
@@ -52,10 +55,29 @@ def chances_text(words: Words, chances: Chances) -> str:
     return words.t("hint.chances", win=percent(words, chances.win), gammon=percent(words, chances.gammon))
 
 
+WITH_STATUS = 6
+"""The fewest lines a hint's card keeps the game's status line in sight with: its title, the
+heading and three plays, its closing line."""
+
+
+def room_under(size: Size, status: Widget | None) -> int:
+    """The lines a hint's card has between its borders in a terminal of ``size``: what is under
+    the board and the game's ``status`` line (its notice and what to do stay in sight), but the
+    footer's line; at 80 × 24, where that leaves no room for three plays, the status line's too
+    (#36: at 100 × 30 the card covered it)."""
+    from tawla.ui.board import scale_for
+    from tawla.ui.match_view import ABOVE_BOARD, PANEL_MIN, UNDER_BOARD
+
+    board = scale_for(size.width - 1 - PANEL_MIN, size.height - ABOVE_BOARD - UNDER_BOARD).height  # (MatchView.fit's)
+    room = size.height - ABOVE_BOARD - board - 1 - 2
+    under = status.outer_size.height + status.styles.margin.top if status is not None else 4
+    return room - under if room - under >= WITH_STATUS else room
+
+
 class HintScreen(_Dialog):
     """The hint of :class:`~tawla.analysis.hint.Hint` (see the module docstring). ``room``:
-    the lines the card may fill between its borders; ``texts`` and ``name`` are asked again
-    after F2."""
+    the lines the card may fill between its borders (None: as many as the game under it has, at
+    every size: :func:`room_under`); ``texts`` and ``name`` are asked again after F2."""
 
     BINDINGS: ClassVar = [
         Binding("escape,enter,space," + both("H"), "close", show=False),
@@ -65,12 +87,27 @@ class HintScreen(_Dialog):
 
     CSS_PATH = ["dialogs.tcss", "hint.tcss"]  # type: ignore[assignment]  # (Textual takes a list too)
 
-    def __init__(self, hint: Hint, texts: Callable[[], MatchTexts], name: Callable[[], str], room: int) -> None:
+    def __init__(
+        self, hint: Hint, texts: Callable[[], MatchTexts], name: Callable[[], str], room: int | None = None
+    ) -> None:
         super().__init__("", "", "")
         self.hint = hint
         self._texts = texts
         self._decider = name
-        self.room = max(room, 3)
+        self._room = room
+
+    @property
+    def room(self) -> int:
+        """The lines the card may fill between its borders now (unless given: under the board
+        and the status line of the game under it, see :func:`room_under`)."""
+        if self._room is not None:
+            return max(self._room, 3)
+        under = [screen for screen in self.app.screen_stack if screen is not self]
+        status = under[-1].query("#status").first() if under and under[-1].query("#status") else None
+        return max(room_under(self.app.size, status), 3)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.relabel()  # (as many plays as the new size has room for)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="card"):

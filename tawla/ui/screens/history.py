@@ -23,6 +23,7 @@ class HistoryScreen(Localized, ModalScreen[Path | None]):
     """A list of saved matches; Enter picks one (its file), Esc goes back."""
 
     CSS_PATH = "dialogs.tcss"
+    typed_ahead = True  # (a form: keys typed ahead land where they would one at a time, see tawla/ui/bursts.py)
     BINDINGS = [Binding("escape", "cancel", show=False), *EVERYWHERE]
 
     def __init__(self, keeper: Keeper, title_key: str, include_current: bool = True) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,7 +17,50 @@ from tawla.ui.screens.base import Localized
 from tawla.ui.screens.dialogs import LEAVE
 
 if TYPE_CHECKING:
+    from tawla.game import Match
     from tawla.i18n.bidi import Bidi
+
+
+def show_ids(app: Any, match: Match) -> None:
+    """The IDs of ``match``'s moment (the game's i, the replay's): GNU Backgammon's Position ID
+    and Match ID and the XGID; for Plakoto and Fevga, which have none, the position as
+    ``tawla moves --game`` reads it."""
+    if not match.has_ids:
+        from tawla.engine.tavla import TavlaBoard
+        from tawla.ui.screens.dialogs import NoticeScreen
+
+        board = match.state.board
+        game = match.state.variant.game.value
+        lines = between_fields(board.text()) if isinstance(board, TavlaBoard) else []
+
+        def body() -> str:  # (in the words in force: said again after F2)
+            words = app.words
+            text = "\n".join(words.unit(line, digits=False) for line in lines)  # (each line left to right)
+            return str(words.t("ids.not_here", game=words.t(f"games.{game}"), text=text))
+
+        title, hint = (lambda: str(app.words.t("ids.title"))), (lambda: str(app.words.t("store.hint")))
+        app.push_screen(NoticeScreen(title, body, hint))
+        return
+    app.push_screen(IdsScreen(match.position_id(), match.match_id(), match.xgid()))
+
+
+POSITION_LINE = 54
+"""The most characters of a line of a Plakoto or Fevga position shown in a card (as many as its
+text has: the card is 60 cells wide, its border and padding 6)."""
+
+
+def between_fields(text: str, width: int = POSITION_LINE) -> list[str]:
+    """A position's text (``tawla moves --game``'s) in lines of at most ``width`` characters,
+    each broken after a field's comma (or the ``;``), never inside a field: a line broken in
+    the middle of ``-2p`` misreads (#36)."""
+    lines: list[str] = []
+    line = ""
+    for field in re.findall(r"[^,;]*[,;]?", text):
+        if line and len(line) + len(field) > width:
+            lines.append(line)
+            line = ""
+        line += field
+    return [*lines, line] if line else lines
 
 
 class IdsScreen(Localized, ModalScreen[None]):

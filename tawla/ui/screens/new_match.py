@@ -10,9 +10,11 @@ for one player (:meth:`tawla.store.book.Book.key_of`: "Sam" and "sam") are refus
 is read in a thread once the screen is up (reading it never delays the menu, nor this
 screen's first frame).
 
-Either seat (or both) can be the computer's: the box beside a name (Tab reaches the boxes after
-both names; Space ticks one) puts the computer's name in the field, Space again gives the seat
-back with the name that was there. The computer plays backgammon only, and needs the evaluator:
+Either seat (or both) can be the computer's: the box beside a name (Space ticks it) puts the
+computer's name in the field, Space again gives the seat back with the name that was there. Tab
+goes the way the form reads (right to left in Arabic): the first name, its box, the second
+name, its box. A letter typed on a box is meant for the next name ("Ali", Tab, "Badr": two named
+people), so it goes there; only Space ticks a box. The computer plays backgammon only, and needs the evaluator:
 Start says so otherwise (see :mod:`tawla.analysis.computer`).
 
 The match length is any number of points from 1 to 25, or money play: typed as digits
@@ -24,10 +26,9 @@ length, the score and the cube are then those of the IDs.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -43,7 +44,7 @@ from tawla.game.rules import DEFAULT_PRESET, PRESETS, TAVLI_LENGTHS, GameChoice,
 from tawla.i18n.bidi import has_rtl
 from tawla.ui.fields import BidiInput
 from tawla.ui.footer import TawlaFooter
-from tawla.ui.keys import both, digit_keys
+from tawla.ui.lists import MAX_LENGTH, FittedSelect, LengthSelect
 from tawla.ui.rules_words import rules_detail
 from tawla.ui.screens.base import Localized
 from tawla.ui.toggles import StateCheckbox
@@ -64,50 +65,11 @@ class MatchChosen:
     """The seats the computer plays (its name is then :data:`~tawla.analysis.computer.NAME`)."""
 
 
-MAX_LENGTH = 25
-"""The longest match on offer (the README's 1 to 25)."""
 LENGTHS = (*range(1, MAX_LENGTH + 1), 0)
 """Match lengths on offer; 0 is money play."""
 
 OFFERED = 8
 """Known players offered at most under a name field."""
-
-
-class LengthSelect(Select[int]):
-    """The match length: every length from 1 to 25 points, and money play. Quick from the keyboard,
-    closed or open: digits type the length (Western or Arabic-Indic; a second digit within
-    :attr:`WINDOW` seconds makes 15 of 1 and 5, as long as the length stays at most 25),
-    ``m`` (or 0) is money play."""
-
-    WINDOW: ClassVar[float] = 1.5
-    """Seconds within which a second digit adds to the first."""
-
-    BINDINGS: ClassVar = [
-        Binding(digit_keys(1), "digit(1)", "key.length_points", key_display="1–25"),
-        *[Binding(digit_keys(d), f"digit({d})", show=False) for d in (0, 2, 3, 4, 5, 6, 7, 8, 9)],
-        Binding(both("m"), "money", "key.money"),
-    ]
-
-    _typed = ""
-    _at = 0.0
-
-    def action_digit(self, digit: int) -> None:
-        now = time.monotonic()
-        typed = self._typed + str(digit) if self._typed and now - self._at <= self.WINDOW else str(digit)
-        if int(typed) > MAX_LENGTH or (typed.startswith("0") and len(typed) > 1):
-            typed = str(digit)
-        self._typed, self._at = typed, now
-        self._choose(int(typed))
-
-    def action_money(self) -> None:
-        self._typed = ""
-        self._choose(0)
-
-    def _choose(self, length: int) -> None:
-        self.value = length
-        if self.expanded:  # (what was typed is the choice: the list closes on it, as on Enter)
-            self.focus()
-            self.expanded = False
 
 
 class KnownPlayers(OptionList):
@@ -121,6 +83,7 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
     """Names, match length, preset, and a way into the full house rules."""
 
     CSS_PATH = "new_match.tcss"
+    typed_ahead = True  # (a form: keys typed ahead land where they would one at a time, see tawla/ui/bursts.py)
     AUTO_FOCUS = "#name0"
     BINDINGS = [
         Binding("escape", "back", "key.back"),
@@ -191,12 +154,11 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                 yield KnownPlayers(id=f"known{i}", classes="known")
                 # An Arabic name is also shown here the way it will appear in the game.
                 yield Static(id=f"preview{i}", classes="preview")
-            game = Select(
+            game = FittedSelect(
                 [(self.line(self.t(f"games.choose.{game.value}")), game) for game in GameChoice],
                 value=self.rules.game,
                 allow_blank=False,
-                id="game",
-                disabled=self.setup is not None,  # (a set-up position is backgammon's)
+                id="game",  # (reached by Tab for a set-up position too: another game is refused, saying why)
             )
             length = self.rules.match_length
             options = [(self.line(self.t("new.money") if n == 0 else self.t_n("new.points", n)), n) for n in LENGTHS]
@@ -211,13 +173,12 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                     value=length,
                     allow_blank=False,
                     type_to_search=False,
-                    id="length",
-                    disabled=self.fixed_length,
+                    id="length",  # (the IDs' when they give it: another is refused, saying why)
                 ),
             )
             yield from self._row(
                 "new.preset",
-                Select(
+                FittedSelect(
                     [(self.line(self.t(f"preset.{name}")), name) for name in (*PRESETS, "custom")],
                     value=preset_of(self.rules),
                     allow_blank=False,
@@ -232,6 +193,10 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                 yield Button(self.line(self.t("new.house_rules")), id="house")
                 yield Button(self.line(self.t("new.start")), id="start", variant="primary")
         yield TawlaFooter()
+
+    def on_resize(self, event: events.Resize) -> None:
+        for select in self.query(FittedSelect):  # (an open list fitted to its new room, once laid out)
+            self.call_after_refresh(select.fit)
 
     def _row(self, label: str, *controls: Widget) -> ComposeResult:
         """A label and its controls; mirrored in Arabic (the label on the right, the controls
@@ -449,9 +414,15 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
                 self._take(preset(DEFAULT_PRESET, length))
             else:
                 self._take(self.rules.adjusted(game=game))
-            with self.prevent(Select.Changed):
+            with self.prevent(Select.Changed):  # (the game refused for a set-up position: backgammon again)
+                self.query_one("#game", Select).value = self.rules.game
                 self.query_one("#length", Select).value = self.rules.match_length
                 self.query_one("#preset", Select).value = preset_of(self.rules)
+        elif event.select.id == "length" and self.fixed_length:
+            # Refused with the reason, the length as it was: the IDs gave it.
+            problem.update(self.say("setup.length_fixed"))
+            with self.prevent(Select.Changed):
+                self.query_one("#length", Select).value = self.rules.match_length
         elif event.select.id == "length" and self.rules.game is GameChoice.TAVLI and event.value not in TAVLI_LENGTHS:
             # Refused with the reason, the length as it was: a tavli match is to 3, 5 or 7.
             from tawla.i18n.messages import rules_error_text
@@ -503,16 +474,22 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
 
     # -- the computer's seats -------------------------------------------------------------------
 
-    @property
-    def focus_chain(self) -> list[Widget]:
-        """Tab goes from the first name to the second, as players type them ("Ali", Tab,
-        "Badr": the tmux trials and the book's tests do); each seat's box (the computer plays
-        it) comes after both names, before the game. Everything else follows the reading order."""
-        chain = super().focus_chain
-        boxes = [widget for widget in chain if isinstance(widget, Checkbox)]
-        rest = [widget for widget in chain if not isinstance(widget, Checkbox)]
-        after = 1 + max((i for i, widget in enumerate(rest) if widget.id in ("name0", "name1")), default=-1)
-        return rest[:after] + boxes + rest[after:]
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed on a seat's box (Tab after the first name reaches the first seat's
+        box, in reading order) is the start of the next name: "Ali", Tab, "Badr" names two
+        people, as players type it. The box is left as it was; Space still ticks it."""
+        box = self.focused
+        if not isinstance(box, Checkbox) or not event.is_printable or not event.character or event.key == "space":
+            return
+        chain = self.focus_chain
+        after = chain[chain.index(box) + 1 :] if box in chain else []
+        field = next((w for w in after if isinstance(w, Input) and w.id in ("name0", "name1")), None)
+        if field is None:
+            return
+        event.stop()
+        event.prevent_default()
+        self.set_focus(field)  # (now: its Focus, which selects the name there, comes before the letter)
+        field.call_later(_type_into, field, event.character)
 
     @on(Checkbox.Changed, ".seat")
     def _seat_changed(self, event: Checkbox.Changed) -> None:
@@ -602,3 +579,12 @@ def ask_new_match(app: Any) -> None:
         app.new_match(answer.rules, answer.names, answer.computer)
 
     app.push_screen(NewMatchScreen(app.settings.rules, app.settings.names, app.read_book), chosen)
+
+
+def _type_into(field: Input, text: str) -> None:
+    """Type ``text`` into ``field`` as a key would: over the selection, or at the cursor."""
+    selection = field.selection
+    if selection.is_empty:
+        field.insert_text_at_cursor(text)
+    else:
+        field.replace(text, *selection)

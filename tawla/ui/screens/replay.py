@@ -2,7 +2,7 @@
 
 ← and → step through the game (a roll, one checker step, a cube decision...),
 Home and End jump to its start and its end, Page Up and Page Down (or [ and ])
-go to the previous or next game. The status line says in words what the step shown
+go to the previous or next game; i shows the IDs of the moment. The status line says in words what the step shown
 did (a roll, a move, a double, a take or a pass, a resignation offered, accepted or
 declined, and how the game ended; at a game's start, the Crawford game); the panel has
 the cube and the dice as the game's panel has them, and the moves so far. Built from the
@@ -42,7 +42,7 @@ from tawla.game.events import (
     Took,
     TurnEnded,
 )
-from tawla.game.state import MatchState
+from tawla.game.state import MatchState, Phase
 from tawla.store.options import MoveNotation
 from tawla.store.saves import games_of
 from tawla.ui.footer import TawlaFooter
@@ -55,6 +55,8 @@ from tawla.ui.match_view import (
     cube_and_dice,
     set_text,
     shown_names,
+    the_person,
+    viewer,
 )
 from tawla.ui.screens.base import Localized
 from tawla.ui.skill import SkillNews, SkillWords
@@ -88,6 +90,7 @@ class ReplayScreen(Localized, Screen[None]):
         Binding("pageup,right_square_bracket", "game_rtl(-1)", "key.replay_previous_game", show=False),
         Binding(either_case("g"), "story", "key.story"),  # (G too, as the README says)
         Binding(both("w"), "better", "key.better"),
+        Binding(both("i"), "ids", "key.ids"),
         Binding("escape," + both("q"), "leave", "key.back"),
     ]
 
@@ -203,6 +206,13 @@ class ReplayScreen(Localized, Screen[None]):
     def action_leave(self) -> None:
         self.dismiss(None)
 
+    def action_ids(self) -> None:
+        """i: the Position ID, Match ID and XGID of the moment shown (to study it in GNU
+        Backgammon), as the game's i gives them; a Plakoto or Fevga position as text."""
+        from tawla.ui.screens.ids import show_ids
+
+        show_ids(self.app, self.match)
+
     def action_story(self) -> None:
         """How the match went, at the game on the board."""
         from tawla.ui.screens.story import StoryScreen
@@ -217,8 +227,24 @@ class ReplayScreen(Localized, Screen[None]):
             return  # (being rebuilt: drawn once it is)
         view.fit(self.size.width, self.size.height)
         prefs = self.app.preferences
-        view.show(self._banner(), board_model(self.match, prefs, self.words), self._panel())
+        board = board_model(self.match, prefs, self.words, numbered_for=self.numbered_for())
+        view.show(self._banner(), board, self._panel())
         set_text(self, self._shown, "#status", self._status())
+
+    def numbered_for(self) -> int:
+        """The player whose move or decision the step shows, for whom the board is numbered (as
+        the status line writes the move): who rolled, moved, ended a turn, doubled, answered a
+        double or a resignation; after the opening roll, its winner. At a game's start, the
+        player on roll; once the game is over, against the computer, the person."""
+        state = self.match.state
+        computer = self.source.computer
+        if self.frame == 0 or (state.phase in (Phase.GAME_OVER, Phase.MATCH_OVER) and the_person(computer) is not None):
+            return viewer(state, computer)
+        first, _ = self.games[self.game_index]
+        event = self.source.events[first + self.frame - 1]
+        if isinstance(event, OpeningRolled):
+            return viewer(state)
+        return viewer(self._match_at(self.game_index, self.frame - 1).state)
 
     @property
     def names(self) -> tuple[str, str]:

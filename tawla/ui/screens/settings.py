@@ -91,6 +91,7 @@ class SettingsScreen(Localized, Screen[object]):
     returns them on Esc; otherwise edits the defaults for new matches."""
 
     CSS_PATH = "settings.tcss"
+    typed_ahead = True  # (a form: keys typed ahead land where they would one at a time, see tawla/ui/bursts.py)
     BINDINGS = [Binding("escape", "close", "key.back")]
 
     def __init__(self, rules: RuleSet, *, for_new_match: bool = False, locked: bool = False) -> None:

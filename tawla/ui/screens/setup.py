@@ -37,6 +37,7 @@ class SetupScreen(Localized, ModalScreen[tuple[MatchState, str, str | None] | No
         """The two fields as typed, kept when the IDs are taken."""
 
     CSS_PATH = "dialogs.tcss"
+    typed_ahead = True  # (a form: keys typed ahead land where they would one at a time, see tawla/ui/bursts.py)
     BINDINGS = [Binding("escape", "cancel", show=False), *EVERYWHERE]
 
     _said: tuple[tuple[str, str], ...] = (
@@ -133,21 +134,24 @@ def _is_match_error(position: str) -> bool:
 def set_up(app: Any, typed: tuple[str, str] = ("", "")) -> None:
     """Set up a position from its IDs (``typed``: as typed before), then say who plays it and
     under which customs (the New match screen, the names and rules of the last match offered,
-    the length, score and cube the IDs'), and play on from there. Esc on the second step goes
-    back to the IDs."""
+    backgammon's, the length, score and cube the IDs'), and play on from there. Esc on the
+    second step goes back to the IDs."""
     from tawla.game.match import Match
-    from tawla.game.setup import state_from_ids
+    from tawla.game.rules import backgammon_rules
+    from tawla.game.setup import backgammon_only, state_from_ids
     from tawla.ui.screens.new_match import MatchChosen, NewMatchScreen
 
-    setup = SetupScreen(app.settings.rules, *typed)
+    # A Position ID is backgammon's: after a tavli match, Plakoto or Fevga, the table's
+    # backgammon at the same length (never the last match's game).
+    setup = SetupScreen(backgammon_rules(app.settings.rules), *typed)
 
     def chosen(answer: tuple[MatchState, str, str | None] | None) -> None:
         if answer is None:
             return
         state, position, match_id = answer
 
-        def under(rules: RuleSet) -> RuleSet:  # (the IDs' length, score and cube in any rules)
-            return state_from_ids(position, match_id, rules).rules
+        def under(rules: RuleSet) -> RuleSet:  # (the IDs' length, score and cube in backgammon's rules)
+            return state_from_ids(position, match_id, backgammon_only(rules)).rules
 
         def players(picked: MatchChosen | None) -> None:
             if picked is None:
