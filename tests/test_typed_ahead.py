@@ -145,7 +145,7 @@ async def test_every_field_of_the_set_up_form_is_reached_by_tab(lang: str) -> No
         game = form.query_one("#game", Select)
         assert game.value == GameChoice.BACKGAMMON
         game.value = GameChoice.PLAKOTO  # (as picked from its list)
-        said = "a backgammon position" if lang == "en" else "وضعية من الطاولة"
+        said = "a backgammon position" if lang == "en" else "وضعية من لعبة الطاولة"
         await wait_until(pilot, lambda: game.value == GameChoice.BACKGAMMON, "backgammon again")
         await shows(pilot, said if lang == "en" else _visual(said))
         assert form.rules.game is GameChoice.BACKGAMMON

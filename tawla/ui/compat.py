@@ -188,3 +188,9 @@ def event_clock() -> float:
     from textual import _time
 
     return float(_time.get_time())
+
+
+def driver_app(driver: Any) -> Any:
+    """The app a Textual driver drives (the web driver posts to it from its own thread).
+    (Missing: a driver keeps its app as ``_app`` and has no public name for it.)"""
+    return driver._app

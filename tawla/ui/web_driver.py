@@ -19,6 +19,7 @@ from textual.drivers.web_driver import WebDriver
 from textual.message import Message
 
 from tawla.ui import keys
+from tawla.ui.compat import driver_app
 
 IN_THE_BROWSER = {"ctrl+b": "ctrl+w"}
 """A key the browser lets through, for the key it keeps."""
@@ -39,9 +40,10 @@ class TawlaWebDriver(WebDriver):
     def start_application_mode(self) -> None:
         super().start_application_mode()
         # (after the driver's own AppBlur, posted the same way: the app starts focused)
-        self._app.call_later(self._app.post_message, events.AppFocus())
+        app = driver_app(self)
+        app.call_later(app.post_message, events.AppFocus())
 
     def run_input_thread(self) -> None:
         super().run_input_thread()
         if not self.exit_event.is_set():  # the pipe closed, not the app leaving: leave
-            self._app.post_message(messages.ExitApp())
+            driver_app(self).post_message(messages.ExitApp())
