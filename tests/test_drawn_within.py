@@ -71,6 +71,10 @@ from .helpers.waiting import drawn_strips, eventually, screen_is, settle, visibl
 from .test_book_ui import book_shown, history
 
 SIZES = ((80, 24), (81, 25), (100, 30), (120, 40))
+LISTS = ((80, 24),)
+"""Where New match's open list of lengths is read (#36: it ran over the footer at 80 × 24)."""
+HINTS = ((100, 30), (80, 24))
+"""Where the hint's card is read (#36: it covered the status line at 100 × 30; at 80 × 24 it must)."""
 NAMES = ("فاطمة الزهراء", "Christopher")
 """A long Arabic name and a long Latin one."""
 
@@ -377,7 +381,7 @@ async def start_journey(pilot: Any, walk: Walk) -> None:
             await wait_until(pilot, lambda length=length: length.has_focus, "the length has the focus")
             await pilot.press("enter")
             await wait_until(pilot, lambda length=length: length.expanded, "the list of lengths open")
-            await walk.see("the list of lengths", lambda length=length: length.expanded)
+            await read_at_each_size(pilot, lambda length=length: length.expanded, "the list of lengths", LISTS)
             await pilot.press("escape")
             await wait_until(pilot, lambda length=length: not length.expanded, "the list closed")
         await _back_to(pilot, MenuScreen)
@@ -442,7 +446,9 @@ async def game_journey(pilot: Any, walk: Walk) -> None:
 
         await pilot.press("H")
         await screen_is(pilot, HintScreen)
-        await walk.see("the hint")
+        await read_at_each_size(
+            pilot, lambda: True, "the hint", HINTS
+        )  # (the status line in sight: see status_covered)
         await _back_to(pilot, GameScreen)
     await _resign(pilot, "1", walk)
     await walk.see("the game over card")

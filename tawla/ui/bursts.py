@@ -260,9 +260,12 @@ class KeysInOrder(App[None]):
         for i, event in enumerate(held):
             screens = list(self.screen_stack)
             await self.on_event(event)  # (held again if a key among them starts another wait)
-            if self._turn is None and i + 1 < len(held) and self.screen_stack != screens:
+            if self._turn is None and i + 1 < len(held) and (turn.quiet or self.screen_stack != screens):
                 # A screen closed or opened: the next key after what that set going (the
                 # answer to a dialog, and the screen the answer opens), as from the terminal.
-                self.in_turn(_nothing)
+                # Behind a key of a form, each key waits for all the one before it set going:
+                # typed ahead, they land as typed one at a time (the form it closed, then the
+                # menu's Enter, then the Esc for the form that Enter opens).
+                self.in_turn(_nothing, quiet=turn.quiet)
                 self._held = [*held[i + 1 :], *self._held]
                 return

@@ -492,8 +492,8 @@ class GameScreen(ComputerTurns, GameQuestions, Localized, Screen[None]):
     @on(MoveEntry.Typed)
     def typed_move(self, event: MoveEntry.Typed) -> None:
         event.stop()
-        if not self.typing:
-            return
+        if not self.typing or event.entry is not self.find("#prompt", MoveEntry):
+            return  # (closed, or the prompt F2 took away: its text is typed on in the new one)
         if not event.text or self.match.state.phase is not Phase.MOVING:
             self.close_prompt()
             return
