@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -158,7 +159,25 @@ class TawlaFooter(Footer):
         if keys:  # (none until the screen has told its keys)
             yield Static(classes="-spill")  # (the screen's own keys that do not fit: see fit_keys)
 
+    _recompose_asked = False
+    """A recompose is on its way (asked for by the screen's signal, it runs after the next
+    refresh): it composes the keys as they are then."""
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        """Textual's ``Footer.bindings_changed``, asking for one recompose at a time: a screen
+        signals its keys many times for one change (four times as a dialog closes), and each
+        signal composed and mounted every key again, after the same refresh, from the same
+        keys; the one asked for composes them as they are once it runs, after every signal
+        before it (a signal once it has begun asks for another)."""
+        bindings_ready(self, True)
+        if self._recompose_asked or not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self._recompose_asked = True
+            self.call_after_refresh(self.recompose)
+
     async def recompose(self) -> None:
+        self._recompose_asked = False
         if self.is_attached and self._shows(list(self.compose())):
             return  # (the same keys: the screen's bindings were told again, and nothing changed)
         async with self.batch():  # (the keys that do not fit never drawn, not even for a frame)
