@@ -304,7 +304,7 @@ async def test_the_replay_panel_has_the_cube_and_the_dice() -> None:
 
 async def test_a_long_step_and_the_whole_hint_fit_at_80_columns() -> None:
     """What a step did may take two lines at 80 × 24 (long names, a resignation and its result):
-    the hint under it is still whole (its two lines in Arabic)."""
+    the hint under it is still whole, and the keys the footer spills to its second line."""
     source = cube_story()
     match = Match(names=("فاطمة الزهراء", "أحمد"), dice=ScriptedDice([]), events=source.events, start=source.start)
     app = TawlaApp(lang="ar", settings=Settings(bidi_checked=True))
@@ -314,5 +314,4 @@ async def test_a_long_step_and_the_whole_hint_fit_at_80_columns() -> None:
         await pilot.press("end")
         await at_frame(pilot, replay, 18)
         assert len(replay.said()) > 80  # (two lines)
-        first, second = app.words.t("replay.hint").split("\n")
-        await shows(pilot, shown(app, first), shown(app, second))
+        await shows(pilot, *(shown(app, line) for line in app.words.t("replay.hint").split("\n")))

@@ -57,6 +57,8 @@ def test_the_computers_card_and_plakoto_by_its_cafe_name_in_arabic(tmp_path: Pat
         won = said("over.match_title", name=tr("ar", "computer.name"))
         card = term.wait_for(lambda s: won in s, what="the computer's card")
         assert visual("فوز طاولة", rtl=True) not in card  # ("the board won")
+        back = visual("للعودة إلى القائمة", rtl=True)  # (its hint: its keys work once it has been seen, #36)
+        term.wait_for(lambda s: back in s, what="the card's keys")
         term.keys("Enter")  # (the card: back to the menu)
         term.wait_for(lambda s: said("menu.new_match") in s and won not in s, what="the menu")
         term.keys(ARABIC_LAYOUT["n"])
