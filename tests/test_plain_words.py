@@ -103,7 +103,8 @@ def test_no_latin_game_name_inside_an_arabic_sentence() -> None:
     found = {
         key: text
         for key, text in catalog("ar").items()
-        if not key.startswith(("cli.", "cli_serve.", "rulebook.")) and re.search(r"\b(backgammon|plakoto|fevga|tavli)\b", text)
+        if not key.startswith(("cli.", "cli_serve.", "rulebook."))
+        and re.search(r"\b(backgammon|plakoto|fevga|tavli)\b", text)
     }
     assert not found, found
 
