@@ -125,6 +125,11 @@ def _events(home: Path, names: tuple[str, ...]) -> set[str]:
     return {event[0] for event in _matches(home)[names]["events"]}
 
 
+def _opening_rolls(home: Path, names: tuple[str, ...]) -> list[tuple[int, int]]:
+    """The opening rolls saved for the match of ``names`` (equal dice are rolled again)."""
+    return [(event[1], event[2]) for event in _matches(home)[names]["events"] if event[0] == "open"]
+
+
 async def _open(page: Page, url: str, first: str) -> None:
     """The page loaded, the font in, the terminal connected and ``first`` drawn."""
     await page.send("Page.navigate", url=url)
@@ -234,8 +239,13 @@ async def _steps(page: Page, url: str, home: Path, served: Served, tmp_path: Pat
         names = ("سامي", "ليلى")
         await page.until(lambda: names in _matches(home), "the Arabic match saved with its names")
         await page.shows(lambda s: ar("banner.opening") in s, "the board")
-        await page.type("ق")  # r: the opening roll
-        await page.until(lambda: _events(home, names) & {"open", "roll"}, "the opening roll")
+        for tries in range(1, 30):  # r: the opening roll, again while the two dice are equal
+            await page.type("ق")
+            rolled = await page.until(lambda: _opening_rolls(home, names)[tries - 1 :], "the opening roll")
+            if rolled[0][0] != rolled[0][1]:
+                break
+        your_move = visual("نقلتك", rtl=True)  # (the dice seen, as a player sees them before a move)
+        await page.shows(lambda s: your_move in s, "the move's banner")
         await page.key(*SPACE)  # (pick up the checker under the cursor)
         await page.key(*SPACE)  # (put it down on its first landing point)
         await page.until(lambda: "step" in _events(home, names), "a checker moved")
