@@ -19,20 +19,25 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def pytest_xdist_auto_num_workers(config: object) -> int:
-    """``-n auto``: two workers a core. A test of the interface waits a third of its time (for
-    the terminal in tmux, for Textual to look idle), and with the long computations made cheaper
-    (#35) those waits left the cores idle: a clean-clone run on two cores took 650 s with three
-    workers and 546 s with four."""
+    """``-n auto``: three workers a core. A test of the interface waits a third of its time (for
+    the terminal in tmux, for the browser, for Textual to look idle), and those waits leave a core
+    idle: a clean-clone run on two cores took 650 s with three workers, 546 s with four (#35) and,
+    with #36 and #37's tests, 553 s with four and 517 s with six (the same tests, one quiet machine)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores * 2
+    return cores * 3
 
 
-def pytest_collection_modifyitems(items: list[object]) -> None:
-    """The tests marked ``slow`` first (in their order), the rest after: started first, the long
-    games in tmux and the thousands of random keys end before the quick tests do, and the last
-    worker to finish is not the one that drew a long test last (a run of two cores waited a
-    minute and more on one)."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # type: ignore[attr-defined]
+def _starts_early(item: pytest.Item) -> bool:
+    """Marked ``slow``, or a real terminal's or a real browser's (they wait on another process)."""
+    return item.get_closest_marker("slow") is not None or item.path.name.startswith(("test_tmux", "test_serve_browser"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first (in their order), the rest after: started first, the long games in
+    tmux and the thousands of random keys end before the quick tests do, and the last worker to
+    finish is not the one that drew a long test last (a run of two cores waited a minute and
+    more on one)."""
+    items.sort(key=lambda item: not _starts_early(item))
 
 
 def pytest_collection_finish(session: object) -> None:

@@ -241,7 +241,7 @@ async def _steps(page: Page, url: str, home: Path, served: Served, tmp_path: Pat
         await page.shows(lambda s: ar("banner.opening") in s, "the board")
         for tries in range(1, 30):  # r: the opening roll, again while the two dice are equal
             await page.type("ق")
-            rolled = await page.until(lambda: _opening_rolls(home, names)[tries - 1 :], "the opening roll")
+            rolled = await page.until(lambda n=tries: _opening_rolls(home, names)[n - 1 :], "the opening roll")
             if rolled[0][0] != rolled[0][1]:
                 break
         your_move = visual("نقلتك", rtl=True)  # (the dice seen, as a player sees them before a move)
