@@ -143,14 +143,16 @@ def plakoto_over() -> Match:
     return match
 
 
-async def test_a_plakoto_game_is_not_judged_and_the_card_says_so() -> None:
+async def test_a_plakoto_game_is_judged_by_tawlas_own_evaluator_and_the_card_says_so() -> None:
     match = plakoto_over()
     app = app_for(match)
     async with app.run_test(size=(100, 40)) as pilot:
         card = await screen_is(pilot, ResultScreen)
         panel = card.query_one("#skill", SkillPanel)
-        assert panel.shown and panel.news is not None and panel.news.why == "tavla"  # (at once: nothing to wait for)
-        assert tr("en", "evaluator.none.tavla") in " ".join(screen_text(app).split())
+        await wait_until(pilot, lambda: panel.shown, "the figures")
+        assert panel.analysis is not None and panel.analysis.skill(0).plays > 0
+        said = tr("en", "evaluator.judged_by", evaluator=tr("en", "evaluator.own.plakoto"))
+        await wait_until(pilot, lambda: said in " ".join(screen_text(app).split()), "whose figures they are")
 
 
 # -- the match over: the figures go into the history file for the book ---------------------------

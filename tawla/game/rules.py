@@ -73,9 +73,9 @@ GAME_OPTIONS: Final = {
 }
 """The options of one game, and what plays it."""
 
-HINTED: Final = (GameChoice.BACKGAMMON, GameChoice.TAVLI)
-"""The games whose tables choose whether hints are allowed (the evaluator knows backgammon,
-the first game of a tavli match, and nothing of Plakoto and Fevga)."""
+HINTED: Final = tuple(GameChoice)
+"""The games whose tables choose whether hints are allowed: all of them (backgammon is judged by
+Open Sage, Plakoto and Fevga by tawla's own evaluator)."""
 
 MAX_CUBE_LIMIT: Final = 4096
 """The largest cube a rule set may allow (gnubg's limit, 2^12)."""
@@ -283,7 +283,7 @@ class RuleSet(BaseModel):
         """Whether play under these rules ever has the action ``action`` (a key the help lists
         for the game): the cube's (``double``, ``take``, ``drop``) only with a cube, ``beaver``
         and ``raccoon`` only where they are played, ``end_session`` in money play, ``hint``
-        where a game of the match is backgammon (the only game the hint knows)."""
+        in every game (:data:`HINTED`)."""
         if action in ("double", "take", "drop"):
             return self.cube
         if action == "beaver":
