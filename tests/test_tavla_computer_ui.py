@@ -1,0 +1,261 @@
+"""Plakoto and Fevga against the computer on the screens (issue 38): a game of each played to its
+end by keys, the computer in the other seat; the hint's card; the result card with each player's
+figures judged by tawla's own evaluator; pictures of the hint's card and of the result card, in
+English and Arabic, at 80 × 24 and 120 × 40. Nothing here needs Open Sage.
+
+The choices themselves are tested in ``tests/test_tavla_computer.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tawla.analysis.computer import NAME, Computer
+from tawla.analysis.hint import PlayHint
+from tawla.analysis.tavla_eval import tavla_evaluator
+from tawla.engine.tavla import Game, TavlaBoard, opponent_point, parse_board
+from tawla.game import Match, MatchState, Phase, RuleSet, ScriptedDice, SeededDice
+from tawla.game.rules import GameChoice
+from tawla.game.table import Table
+from tawla.i18n import tr
+from tawla.i18n.bidi import visual
+from tawla.store.settings import Settings
+from tawla.ui.app import TawlaApp
+from tawla.ui.screens.dialogs import NoticeScreen, ResultScreen
+from tawla.ui.screens.game import GameScreen
+from tawla.ui.screens.hint import HintScreen
+from tawla.ui.skill import SkillPanel
+
+from .helpers.waiting import screen_is, screen_text, wait_until
+from .test_tavla_computer import SPREAD, at
+from .test_ui import game, play_one_step, reached, told
+
+COMPUTER = Computer()
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pause after the computer's actions (a test waits for what it does, not for its pace)."""
+    monkeypatch.setattr(GameScreen, "COMPUTER_SECONDS", 0.0)
+
+
+def started(match: Match, lang: str = "en") -> TawlaApp:
+    return TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+
+
+async def play_against_the_computer(pilot: Pilot[None], app: TawlaApp, until: Callable[[Match], bool]) -> None:
+    """The person's keys (seat 0) whenever the person must act; between, the computer plays by
+    itself, nothing pressed for it."""
+    screen = game(app)
+    match = screen.match
+    for _ in range(3000):
+        if until(match):
+            return
+        if isinstance(app.screen, NoticeScreen):
+            notice = app.screen
+            await pilot.press("enter")
+            await wait_until(pilot, lambda notice=notice: notice not in app.screen_stack, "the card closed")
+            continue
+        if screen.computer_turn():
+            await wait_until(
+                pilot,
+                lambda: until(match) or isinstance(app.screen, NoticeScreen) or not screen.computer_turn(),
+                lambda: f"the computer played on ({told(match)})",
+            )
+            continue
+        state = match.state
+        if state.phase in (Phase.OPENING, Phase.TURN):
+            await pilot.press("r")
+            await reached(pilot, match, lambda now, state=state: now is not state, "r rolled")
+        elif state.phase is Phase.MOVING:
+            assert state.turn is not None
+            if state.turn.complete:
+                await pilot.press("enter")
+                await reached(pilot, match, lambda now, state=state: now is not state, "Enter ended the turn")
+            else:
+                await play_one_step(pilot, app)
+        else:
+            raise AssertionError(state.phase)
+    raise AssertionError("the game did not finish")
+
+
+def midgame(rules: RuleSet, turns: int) -> MatchState:
+    """The state after the computer played ``turns`` turns in both seats from the start, seat 0
+    on roll before rolling."""
+    match = Match(rules, ("Ali", NAME), SeededDice(5), computer={0, 1})
+    table = Table(match)
+    ended = 0
+    while ended < turns or match.state.phase is not Phase.TURN or match.state.on_roll != 0:
+        before = match.state.on_roll
+        Computer.act(COMPUTER, table)
+        ended += match.state.on_roll != before
+        assert match.state.phase is not Phase.GAME_OVER
+    return match.state
+
+
+def near_the_end(game: Game) -> MatchState:
+    """The person (seat 0) on roll, both sides bearing off: a game of a few turns."""
+    slots = [0] * 26
+    for point in (2, 4, 6):
+        slots[point] = 2
+    for point in (3, 5):  # (the opponent's 3- and 5-points, in the mover's numbering)
+        slots[opponent_point(game, point)] = -2
+    text = ",".join(str(n) for n in slots[1:25]) + ";9,11"
+    return at(RuleSet().adjusted(game=GameChoice(game.value), match_length=1), parse_board(game, text))
+
+
+@pytest.mark.parametrize("choice", [GameChoice.PLAKOTO, GameChoice.FEVGA])
+async def test_a_game_against_the_computer_to_its_end(choice: GameChoice) -> None:
+    rules = RuleSet().adjusted(game=choice, match_length=1)
+    # Plakoto from the middle of a game (pins and all), Fevga from a race: a quick test.
+    start = midgame(rules, 70) if choice is GameChoice.PLAKOTO else near_the_end(Game.FEVGA)
+    match = Match(rules, ("Ali", NAME), SeededDice(21), computer={1}, start=start)
+    app = started(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await screen_is(pilot, GameScreen)
+        await play_against_the_computer(pilot, app, lambda m: m.state.match_over)
+        await screen_is(pilot, ResultScreen)
+    # The computer's every play was its evaluator's best; the history replays to the same end.
+    assert Match(rules, match.names, events=match.events, start=match.start).state == match.state
+    turns = [e for e in match.events if type(e).__name__ == "TurnEnded"]
+    assert turns
+
+
+# -- the hint ----------------------------------------------------------------------------------
+
+
+def rolled(game: Game, dice: tuple[int, int], lang: str = "en") -> Match:
+    """Ali on roll with ``dice`` rolled, on a board with plays to choose from."""
+    rules = RuleSet().adjusted(game=GameChoice(game.value), match_length=3)
+    names = ("Ali", "Badr") if lang == "en" else ("علي", "بدر")
+    match = Match(rules, names, ScriptedDice([dice]), start=at(rules, parse_board(game, SPREAD)))
+    match.roll()
+    return match
+
+
+@pytest.mark.parametrize("game_", [Game.PLAKOTO, Game.FEVGA])
+async def test_the_hint_ranks_the_plays_and_marks_the_best_on_the_board(game_: Game) -> None:
+    match = rolled(game_, (5, 3))
+    app = started(match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await screen_is(pilot, GameScreen)
+        await pilot.press("H")
+        card = await screen_is(pilot, HintScreen)
+        assert isinstance(card.hint, PlayHint) and card.hint.cube is None
+        best = tavla_evaluator(game_).rank(parse_board(game_, SPREAD), (5, 3), match.state.variant)[0]
+        assert card.hint.best.play == best.play
+        words = " ".join(screen_text(app).split())
+        own = tr("en", f"evaluator.own.{game_.value}")
+        await wait_until(pilot, lambda: own in " ".join(screen_text(app).split()), "whose figures they are")
+        assert "Hint · Ali · 5-3" in words and "2 points" in words and "gammon" not in words
+        assert screen.hinted is not None and screen.hinted[1] == best.play.steps
+        await pilot.press("escape")
+        await screen_is(pilot, GameScreen)
+        assert screen._board_view.model.hint.cells  # (the best play marked on the board)
+
+
+async def test_the_arabic_hint_in_plakoto() -> None:
+    match = rolled(Game.PLAKOTO, (6, 2), "ar")
+    app = started(match, "ar")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await screen_is(pilot, GameScreen)
+        await pilot.press("H")
+        await screen_is(pilot, HintScreen)
+        own = visual("الفوز بنقطتين", rtl=True)
+        await wait_until(pilot, lambda: own in screen_text(app), "the chances of a double win, in Arabic")
+
+
+# -- the result card ---------------------------------------------------------------------------------
+
+
+async def card_with_skill(pilot: Pilot[Any], app: TawlaApp) -> SkillPanel:
+    """The last steps of the game played by keys, and its card with the figures."""
+    await screen_is(pilot, GameScreen)
+    await play_against_the_computer(pilot, app, lambda m: m.state.match_over)
+    card = await screen_is(pilot, ResultScreen)
+    panel = card.query_one("#skill", SkillPanel)
+    await wait_until(pilot, lambda: panel.shown and panel.analysis is not None, "the figures")
+    return panel
+
+
+@pytest.mark.parametrize("game_", [Game.PLAKOTO, Game.FEVGA])
+async def test_the_result_card_shows_the_figures_and_whose_they_are(game_: Game) -> None:
+    match = Match(near_the_end(game_).rules, ("Ali", NAME), SeededDice(2), computer={1}, start=near_the_end(game_))
+    app = started(match)
+    async with app.run_test(size=(100, 40)) as pilot:
+        panel = await card_with_skill(pilot, app)
+        assert panel.analysis is not None and game_ in panel.analysis.judges
+        said = tr("en", "evaluator.judged_by", evaluator=tr("en", f"evaluator.own.{game_.value}"))
+        await wait_until(pilot, lambda: said in " ".join(screen_text(app).split()), "whose figures they are")
+
+
+# -- pictures ------------------------------------------------------------------------------------
+
+
+def _snap_match(game_: Game, lang: str) -> Match:
+    return rolled(game_, (5, 3), lang)
+
+
+async def _hint_shown(pilot: Pilot[Any]) -> None:
+    from tests.test_snapshots import drawn, up
+
+    await up(pilot)
+    await pilot.press("H")
+    await drawn(pilot, HintScreen)
+
+
+langs = pytest.mark.parametrize("variant", ["en", "ar"])
+sizes = pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+games = pytest.mark.parametrize("game_", [Game.PLAKOTO, Game.FEVGA], ids=["plakoto", "fevga"])
+
+
+@games
+@langs
+@sizes
+def test_the_hint_card(snap_compare, size, variant, game_) -> None:  # type: ignore[no-untyped-def]
+    from tests.test_snapshots import app_for
+
+    assert snap_compare(app_for(_snap_match(game_, variant), variant), run_before=_hint_shown, terminal_size=size)
+
+
+def _over(game_: Game, lang: str) -> Match:
+    """A game played to its end by the players' first plays (no computer: the picture waits for
+    nothing), one bad play of Ali's to judge."""
+    names = ("Ali", "Badr") if lang == "en" else ("علي", "بدر")
+    state = near_the_end(game_)
+    match = Match(state.rules, names, SeededDice(6), start=state)
+    judge = tavla_evaluator(game_)
+    while match.state.phase is not Phase.GAME_OVER:
+        if match.state.phase is Phase.TURN:
+            match.roll()
+        turn = match.state.turn
+        assert turn is not None and isinstance(turn.start, TavlaBoard)
+        ranked = judge.rank(turn.start, (turn.roll[0], turn.roll[1]), match.state.variant)
+        worst = match.state.on_roll == 0 and len(match.events) < 4
+        match.play(ranked[-1 if worst else 0].play)  # type: ignore[arg-type]
+        if match.state.phase is Phase.MOVING:
+            match.confirm()
+    return match
+
+
+async def _figures_shown(pilot: Pilot[Any]) -> None:
+    from tests.test_snapshots import drawn, up
+
+    await up(pilot)
+    card = await drawn(pilot, ResultScreen)
+    panel = card.query_one("#skill", SkillPanel)
+    await wait_until(pilot, lambda: panel.shown, "the figures")
+    await drawn(pilot, ResultScreen)
+
+
+@games
+@langs
+@sizes
+def test_the_result_card_with_skill(snap_compare, size, variant, game_) -> None:  # type: ignore[no-untyped-def]
+    from tests.test_snapshots import app_for
+
+    assert snap_compare(app_for(_over(game_, variant), variant), run_before=_figures_shown, terminal_size=size)
