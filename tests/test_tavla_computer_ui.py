@@ -223,17 +223,20 @@ def test_the_hint_card(snap_compare, size, variant, game_) -> None:  # type: ign
 
 
 def _over(game_: Game, lang: str) -> Match:
-    """A game played to its end by the players' first plays (no computer: the picture waits for
-    nothing), one bad play of Ali's to judge."""
+    """A game played to its end by the evaluator's best plays (no computer: the picture waits for
+    nothing) but Ali's first, the worst of its roll: a worst moment to show."""
     names = ("Ali", "Badr") if lang == "en" else ("علي", "بدر")
-    state = near_the_end(game_)
-    match = Match(state.rules, names, SeededDice(6), start=state)
+    rules = RuleSet().adjusted(game=GameChoice(game_.value), match_length=1)
+    board = parse_board(game_, SPREAD.replace("0,0,0,-2,0,-2,0,0,0,11", "0,-1,0,-1,0,-2,0,0,0,11"))  # (blots to pin)
+    match = Match(rules, names, SeededDice(6), start=at(rules, board))
     judge = tavla_evaluator(game_)
-    while match.state.phase is not Phase.GAME_OVER:
+    while match.state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
         if match.state.phase is Phase.TURN:
             match.roll()
         turn = match.state.turn
-        assert turn is not None and isinstance(turn.start, TavlaBoard)
+        if match.state.phase is not Phase.MOVING or turn is None:
+            continue  # (nothing to play: the turn passed)
+        assert isinstance(turn.start, TavlaBoard)
         ranked = judge.rank(turn.start, (turn.roll[0], turn.roll[1]), match.state.variant)
         worst = match.state.on_roll == 0 and len(match.events) < 4
         match.play(ranked[-1 if worst else 0].play)  # type: ignore[arg-type]

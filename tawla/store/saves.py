@@ -52,7 +52,7 @@ from tawla.game.events import (
     TurnEnded,
 )
 from tawla.game.match import Match
-from tawla.game.rules import GameChoice, RuleSet
+from tawla.game.rules import RuleSet
 from tawla.game.state import ActionError, MatchState, new_match
 from tawla.store.files import StoreError, atomic_write, read_json, set_aside
 

@@ -305,8 +305,9 @@ class SkillWords:
     def choice(self, decision: Decision, which: object) -> str:
         """A decision's chosen or best choice: a play in its mover's numbering, or a cube action."""
         from tawla.engine import Play
+        from tawla.engine.tavla import Play as TavlaPlay
 
-        if isinstance(which, Play):
+        if isinstance(which, Play | TavlaPlay):  # (backgammon's, or a Plakoto or Fevga play)
             return self.texts.play(which.steps)
         return self.t(f"skill.choice.{which}")
 
