@@ -146,8 +146,8 @@ class RuleSet(BaseModel):
 
     hints: bool = True
     """Hints are allowed: the hint key shows the best plays of a roll and the cube's advice
-    (the evaluator's). A custom both players see in the summary of the rules; backgammon's
-    alone (the evaluator knows nothing of Plakoto and Fevga)."""
+    (the evaluator's). A custom both players see in the summary of the rules, in every game
+    (Plakoto and Fevga: tawla's own evaluator's plays of the roll)."""
 
     dead_cube: bool = True
     """A double on a dead cube is refused in a match (GNU Backgammon's rule: the cube's value

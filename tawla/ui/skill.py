@@ -426,7 +426,8 @@ keeps them from the start, so that nothing moves when they come."""
 class SkillPanel(Static):
     """How well each player played, on a result card: ``match``'s figures over game ``game``
     (from 1), or over the match (None). While the analysis runs, how far it has gone, in the
-    room the figures will take; with no evaluator (or Plakoto, Fevga), a line saying why."""
+    room the figures will take; with no evaluator, a line saying why; under the figures of Plakoto
+    and Fevga, a line saying whose they are (:func:`judged_by`)."""
 
     DEFAULT_CSS = """
     SkillPanel { width: 100%; height: auto; }
