@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 from dataclasses import replace
+from pathlib import Path
 from queue import Empty, Queue
 
 import pytest
@@ -280,3 +281,16 @@ def test_backgammons_hint_batch_answers_each_line_as_soon_as_it_is_read() -> Non
     answers = _piped(["hint", "--batch"], ["4HPwATDgc/ABMA 31", "4HPwATDgc/ABMA 65"])
     assert [a["dice"] for a in answers] == [[3, 1], [6, 5]]
     assert answers[0]["plays"][0]["move"] == "8/5 6/5"  # type: ignore[index]
+
+
+def test_tawla_analyse_judges_a_saved_plakoto_match_with_tawlas_own_evaluator(tmp_path: Path) -> None:
+    match = _self_play(PLAKOTO, 3)
+    path = tmp_path / "plakoto.json"
+    path.write_text(saves.dumps(saves.SavedMatch(match, saves.new_id(), saves.now())), encoding="utf-8")
+    run = _tawla("analyse", str(path))
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert "Game 1 (Plakoto): judged by tawla's own Plakoto evaluator" in lines
+    assert "tawla's own Plakoto evaluator" in lines[1] and "EMG" not in lines[1]  # (the legend: points)
+    figures = json.loads(_tawla("analyse", "--json", str(path)).stdout)
+    assert figures["games"][0]["evaluator"] == "tawla-plakoto" and figures["match"][0]["plays"] > 0

@@ -262,3 +262,45 @@ def test_the_result_card_with_skill(snap_compare, size, variant, game_) -> None:
     from tests.test_snapshots import app_for
 
     assert snap_compare(app_for(_over(game_, variant), variant), run_before=_figures_shown, terminal_size=size)
+
+
+# -- how the game went, the replay --------------------------------------------------------------------
+
+
+async def test_the_story_and_the_replay_judge_a_plakoto_game() -> None:
+    from textual.widgets import Static
+
+    from tawla.analysis.skill import analyse
+    from tawla.ui.screens.replay import ReplayScreen
+    from tawla.ui.screens.story import StoryScreen
+    from tawla.ui.skill import SkillWords, texts_of
+
+    match = _over(Game.PLAKOTO, "en")
+    worst = analyse(match).skill(0).worst
+    assert worst is not None and worst.loss > 0
+    app = TawlaApp(lang="en", dice=ScriptedDice([]), settings=Settings(bidi_checked=True))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(StoryScreen(match))
+        story = await screen_is(pilot, StoryScreen)
+        await wait_until(pilot, lambda: story.skill_news is not None and story.skill_news.done, "the analysis")
+        said = SkillWords(app.words, texts_of(app, match), match.names)
+        judged = tr("en", "evaluator.judged_by", evaluator=tr("en", "evaluator.own.plakoto"))
+        await wait_until(pilot, lambda: said.worst(0, analyse(match).skill(0, 1), False) in screen_text(app), "worst")
+        assert judged in " ".join(screen_text(app).split())
+        await pilot.press("escape")
+        await app.push_screen(ReplayScreen(match))
+        replay = await screen_is(pilot, ReplayScreen)
+        await wait_until(pilot, lambda: replay.skill_news is not None and replay.skill_news.done, "the analysis")
+        for _ in range(40):  # step on to the end of Ali's first turn
+            if replay.decision_shown() == worst:
+                break
+            frame = replay.frame + 1
+            await pilot.press("right")
+            await wait_until(pilot, lambda: replay.frame == frame, "a step on")  # noqa: B023
+        assert replay.decision_shown() == worst
+        loss = tr("en", "skill.replay.loss", loss=said.loss(worst.loss))
+        await wait_until(pilot, lambda: loss in screen_text(app), "the move's loss")
+        await pilot.press("w")
+        better = tr("en", "skill.replay.better", best=said.choice(worst, worst.best))
+        await wait_until(pilot, lambda: better in screen_text(app), "the better play, in the mover's numbering")
+        assert replay.query_one("#status", Static).is_attached
