@@ -201,7 +201,7 @@ def test_a_worse_play_is_judged_by_its_loss() -> None:
     variant = match.state.variant
     ranked = tavla_evaluator(Game.FEVGA).rank(turn.start, (turn.roll[0], turn.roll[1]), variant)  # type: ignore[arg-type]
     worst = ranked[-1]
-    match.play(worst.play)  # type: ignore[arg-type]
+    match.play(worst.play)
     if match.state.phase is Phase.MOVING:
         match.confirm()
     decisions = analyse(match).decisions

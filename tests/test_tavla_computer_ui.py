@@ -8,7 +8,9 @@ The choices themselves are tested in ``tests/test_tavla_computer.py``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +25,8 @@ from tawla.game.rules import GameChoice
 from tawla.game.table import Table
 from tawla.i18n import tr
 from tawla.i18n.bidi import visual
+from tawla.store.files import Paths
+from tawla.store.records import read_record
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
 from tawla.ui.screens.dialogs import NoticeScreen, ResultScreen
@@ -43,8 +47,8 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(GameScreen, "COMPUTER_SECONDS", 0.0)
 
 
-def started(match: Match, lang: str = "en") -> TawlaApp:
-    return TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True))
+def started(match: Match, lang: str = "en", paths: Paths | None = None) -> TawlaApp:
+    return TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True), paths=paths)
 
 
 async def play_against_the_computer(pilot: Pilot[None], app: TawlaApp, until: Callable[[Match], bool]) -> None:
@@ -95,6 +99,22 @@ def midgame(rules: RuleSet, turns: int) -> MatchState:
         ended += match.state.on_roll != before
         assert match.state.phase is not Phase.GAME_OVER
     return match.state
+
+
+def late(game: Game) -> Match:
+    """A match against the computer from the start, its turns played by the computer for both
+    seats until both sides have little left to go, Ali (seat 0) to roll."""
+    rules = RuleSet().adjusted(game=GameChoice(game.value), match_length=1)
+    match = Match(rules, ("Ali", NAME), SeededDice(2), computer={1})
+    table = Table(match)
+    while True:
+        state = match.state
+        board = state.board
+        ready = state.phase is Phase.TURN and state.on_roll == 0 and isinstance(board, TavlaBoard)
+        if ready and board.mover_pips + board.opponent_pips < 90:
+            return match
+        assert not state.match_over
+        Computer.act(COMPUTER, table)
 
 
 def near_the_end(game: Game) -> MatchState:
@@ -183,14 +203,22 @@ async def card_with_skill(pilot: Pilot[Any], app: TawlaApp) -> SkillPanel:
 
 
 @pytest.mark.parametrize("game_", [Game.PLAKOTO, Game.FEVGA])
-async def test_the_result_card_shows_the_figures_and_whose_they_are(game_: Game) -> None:
-    match = Match(near_the_end(game_).rules, ("Ali", NAME), SeededDice(2), computer={1}, start=near_the_end(game_))
-    app = started(match)
+async def test_the_result_card_shows_the_figures_and_whose_they_are_and_the_book_gets_them(
+    game_: Game, tmp_path: Path
+) -> None:
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    match = late(game_)  # (from the start: a match from a set-up position is not saved in these games)
+    app = started(match, paths=paths)
     async with app.run_test(size=(100, 40)) as pilot:
         panel = await card_with_skill(pilot, app)
         assert panel.analysis is not None and game_ in panel.analysis.judges
         said = tr("en", "evaluator.judged_by", evaluator=tr("en", f"evaluator.own.{game_.value}"))
         await wait_until(pilot, lambda: said in " ".join(screen_text(app).split()), "whose figures they are")
+        await wait_until(pilot, lambda: app.analyses.recorded == 1, "the figures written into the history file")
+    (file,) = (paths.data / "history").glob("*.json")
+    assert json.loads(file.read_text("utf-8"))["skill"]["by"] == f"tawla {game_.value}"
+    record = read_record(file)
+    assert record is not None and record.sides[0].judged == panel.analysis.skill(0).decisions
 
 
 # -- pictures ------------------------------------------------------------------------------------
@@ -239,7 +267,7 @@ def _over(game_: Game, lang: str) -> Match:
         assert isinstance(turn.start, TavlaBoard)
         ranked = judge.rank(turn.start, (turn.roll[0], turn.roll[1]), match.state.variant)
         worst = match.state.on_roll == 0 and len(match.events) < 4
-        match.play(ranked[-1 if worst else 0].play)  # type: ignore[arg-type]
+        match.play(ranked[-1 if worst else 0].play)
         if match.state.phase is Phase.MOVING:
             match.confirm()
     return match
