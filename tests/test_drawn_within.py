@@ -41,8 +41,9 @@ from textual.widgets import DataTable, Select
 from tawla.game import Match, Phase, RuleSet, ScriptedDice, SeededDice
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
+from tawla.ui.board import BoardView
 from tawla.ui.footer import TawlaFooter, describe
-from tawla.ui.match_view import MatchView
+from tawla.ui.match_view import MatchView, fitted_scale
 from tawla.ui.screens.book import BookScreen
 from tawla.ui.screens.book_figures import FiguresScreen
 from tawla.ui.screens.check_rtl import CheckRtlScreen
@@ -446,9 +447,8 @@ async def game_journey(pilot: Any, walk: Walk) -> None:
 
         await pilot.press("H")
         await screen_is(pilot, HintScreen)
-        await read_at_each_size(
-            pilot, lambda: True, "the hint", HINTS
-        )  # (the status line in sight: see status_covered)
+        # (the status line in sight: see status_covered)
+        await read_at_each_size(pilot, lambda: True, "the hint", HINTS)
         await _back_to(pilot, GameScreen)
     await _resign(pilot, "1", walk)
     await walk.see("the game over card")
@@ -628,9 +628,16 @@ async def test_the_arabic_panel_shows_a_name_wherever_the_english_one_does(names
             for width, height in SIZES:
                 await pilot.resize_terminal(width, height)
 
-                def drawn(width: int = width, app: TawlaApp = app, game: GameScreen = game) -> bool:
+                def drawn(
+                    width: int = width, height: int = height, app: TawlaApp = app, game: GameScreen = game
+                ) -> bool:
                     """The panel drawn for this size: its score table as fitted to its width now."""
                     if app.size.width != width or not game.query_one("#panel").region.area:
+                        return False
+                    board = game.query_one(BoardView)  # (laid out at the scale fitted to this size)
+                    if board.scale != fitted_scale(width, height):
+                        return False
+                    if board.region.width != board.get_content_width(app.size, app.size):
                         return False
                     region = game.query_one("#panel").region
                     rows = composed(app)

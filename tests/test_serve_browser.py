@@ -32,6 +32,7 @@ import contextlib
 import json
 import os
 import queue
+import re
 import signal
 import subprocess
 import threading
@@ -123,6 +124,12 @@ def _downloaded(folder: Path) -> str:
 def _events(home: Path, names: tuple[str, ...]) -> set[str]:
     """The kinds of event saved for the match of ``names``."""
     return {event[0] for event in _matches(home)[names]["events"]}
+
+
+def _prose(screen: str) -> str:
+    """The screen's words in one line: a dialog's sentence wraps where its file's path ends (the
+    path is the test's folder), and its lines are framed by the dialog's border."""
+    return " ".join(re.sub(r"[\u2500-\u259f]", " ", screen).split())
 
 
 def _opening_rolls(home: Path, names: tuple[str, ...]) -> list[tuple[int, int]]:
@@ -221,7 +228,7 @@ async def _steps(page: Page, url: str, home: Path, served: Served, tmp_path: Pat
         await page.key(*ENTER)
         await page.shows(lambda s: "Export as .mat" in s, "the export's file name")
         await page.key(*ENTER)
-        await page.shows(lambda s: "sent to this browser" in s, "the export written and sent")
+        await page.shows(lambda s: "sent to this browser" in _prose(s), "the export written and sent")
         await page.until(lambda: _downloaded(downloads), "the .mat downloaded")
         assert "5 point match" in _downloaded(downloads)
         assert await _leave(page, served) == 0

@@ -377,10 +377,22 @@ class GamePanel(Static):
     a tall terminal the game's moves), a view of the game drawn by :meth:`show_game`."""
 
     _shown: tuple[int, str] | None = None
+    _drawn: tuple[GameWords, bool, int] | None = None
+    """What it was last drawn from, and for how wide a line."""
 
     def show_game(self, said: GameWords, not_saving: bool) -> None:
         width = self.query_ancestor(MatchView).panel_width()
+        self._drawn = (said, not_saving, width)
         _update(self, said.panel_text(width, self.screen.size.height, not_saving))
+
+    def on_resize(self) -> None:
+        """Its lines are as wide as it is: drawn again when its width is no longer the one they
+        were drawn for. The screen draws it after a resize of the terminal, but on a busy machine
+        the layout may give the panel its last width (the board rescaled) only after that, and a
+        name fitted to the width before stayed cut (tests/test_drawn_within.py, seen under load)."""
+        drawn = self._drawn
+        if drawn is not None and drawn[2] != self.query_ancestor(MatchView).panel_width():
+            self.show_game(drawn[0], drawn[1])
 
 
 class StatusLine(Static):

@@ -28,7 +28,7 @@ from tawla.i18n import LANGUAGES, tr
 from tawla.i18n.bidi import Bidi
 from tawla.i18n.messages import in_words, move_from_the_right
 from tawla.store.options import BoardFacing, HomeSide, RollNames
-from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination, LastMove, scale_for
+from tawla.ui.board import GLYPHS, BoardModel, BoardView, Destination, LastMove, Scale, scale_for
 from tawla.ui.geometry import Cell, Layout
 
 if TYPE_CHECKING:
@@ -46,6 +46,12 @@ ABOVE_BOARD = 2
 UNDER_BOARD = 9
 """Lines under the board that 80 × 24 has: the status (or the move prompt, or the card of a
 result or a decision) and the footer; a larger board never takes them."""
+
+
+def fitted_scale(width: int, height: int) -> Scale:
+    """The scale of the largest board a terminal of ``width`` × ``height`` has room for beside
+    the panel and between the banner and the lines under it (1: the board's margin)."""
+    return scale_for(width - 1 - PANEL_MIN, height - ABOVE_BOARD - UNDER_BOARD)
 
 
 def the_person(computer: Collection[int]) -> int | None:
@@ -424,8 +430,7 @@ class MatchView(Vertical):
     def fit(self, width: int, height: int) -> None:
         """The largest board that a terminal of ``width`` × ``height`` has room for beside the
         panel and between the banner and the lines under it (the compact one at 80 × 24)."""
-        room = scale_for(width - 1 - PANEL_MIN, height - ABOVE_BOARD - UNDER_BOARD)  # (1: the board's margin)
-        self.query_one(BoardView).set_scale(room)
+        self.query_one(BoardView).set_scale(fitted_scale(width, height))
 
     def panel_width(self) -> int:
         """The cells a line of the panel has (before the first layout: what it will have)."""

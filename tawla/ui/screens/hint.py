@@ -73,10 +73,9 @@ def room_under(size: Size, status: Widget | None) -> int:
     the board and the game's ``status`` line (its notice and what to do stay in sight), but the
     footer's line; at 80 × 24, where that leaves no room for three plays, the status line's too
     (#36: at 100 × 30 the card covered it)."""
-    from tawla.ui.board import scale_for
-    from tawla.ui.match_view import ABOVE_BOARD, PANEL_MIN, UNDER_BOARD
+    from tawla.ui.match_view import ABOVE_BOARD, fitted_scale
 
-    board = scale_for(size.width - 1 - PANEL_MIN, size.height - ABOVE_BOARD - UNDER_BOARD).height  # (MatchView.fit's)
+    board = fitted_scale(size.width, size.height).height
     room = size.height - ABOVE_BOARD - board - 1 - 2
     under = status.outer_size.height + status.styles.margin.top if status is not None else 4
     return room - under if room - under >= WITH_STATUS else room
