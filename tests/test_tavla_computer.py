@@ -120,7 +120,7 @@ def test_after_the_roll_a_resignation_is_judged_after_the_resigners_best_play() 
     assert COMPUTER.decide(state) == Choice(Action.DECLINE)
 
 
-def _self_play(rules: RuleSet, seed: int) -> Match:
+def self_play(rules: RuleSet, seed: int) -> Match:
     """A match the computer plays in both seats through the table, every invariant checked."""
     match = Match(rules, (NAME, NAME), SeededDice(seed), computer={0, 1})
     table = Table(match)
@@ -140,18 +140,27 @@ def _self_play(rules: RuleSet, seed: int) -> Match:
     return match
 
 
+def random_rules(game: GameChoice, rng: random.Random) -> RuleSet:
+    """A single game of ``game`` under a mother rule and a first-checker rule drawn at random."""
+    return RuleSet().adjusted(
+        game=game, match_length=1, mother=rng.choice(list(Mother)), first_checker=rng.choice(list(FirstChecker))
+    )
+
+
+def replayed_and_saved(match: Match) -> None:
+    """``match``'s history replays to its state, and a save of it loads as it is."""
+    assert Match(match.rules, match.names, events=match.events).state == match.state
+    data = json.loads(saves.dumps(saves.SavedMatch(match, "test", "2026-12-07T10:00:00")))
+    loaded = saves.from_json(data).match
+    assert loaded.state == match.state and loaded.computer == frozenset({0, 1})
+
+
 @pytest.mark.parametrize("game", [GameChoice.PLAKOTO, GameChoice.FEVGA])
 def test_a_few_games_against_itself_keep_every_invariant_replay_and_save(game: GameChoice) -> None:
+    """(A thousand of each: ``python -m tests.scripts.tavla_self_play``.)"""
     rng = random.Random(f"tavla-computer-{game}")
     for _ in range(3):
-        rules = RuleSet().adjusted(
-            game=game, match_length=1, mother=rng.choice(list(Mother)), first_checker=rng.choice(list(FirstChecker))
-        )
-        match = _self_play(rules, rng.getrandbits(32))
-        assert Match(rules, match.names, events=match.events).state == match.state
-        data = json.loads(saves.dumps(saves.SavedMatch(match, "test", "2026-12-07T10:00:00")))
-        loaded = saves.from_json(data).match
-        assert loaded.state == match.state and loaded.computer == frozenset({0, 1})
+        replayed_and_saved(self_play(random_rules(game, rng), rng.getrandbits(32)))
 
 
 # -- the hint -----------------------------------------------------------------------------------
@@ -181,7 +190,7 @@ def test_the_hint_ranks_the_rolls_plays_from_the_turns_start_without_a_cube(rule
 def test_the_analysis_judges_each_plakoto_and_fevga_play_in_a_tavli_match_with_their_own_evaluator() -> None:
     pytest.importorskip("bgsage")  # (its Portes is backgammon's)
     rules = RuleSet().adjusted(game=GameChoice.TAVLI, match_length=3)
-    match = _self_play(rules, 8)
+    match = self_play(rules, 8)
     analysis = analyse(match)
     assert {Game.PLAKOTO, Game.FEVGA} <= analysis.judges and analysis.unjudged == 0
     games = {rules.game_of(d.game) for d in analysis.decisions}
@@ -284,7 +293,7 @@ def test_backgammons_hint_batch_answers_each_line_as_soon_as_it_is_read() -> Non
 
 
 def test_tawla_analyse_judges_a_saved_plakoto_match_with_tawlas_own_evaluator(tmp_path: Path) -> None:
-    match = _self_play(PLAKOTO, 3)
+    match = self_play(PLAKOTO, 3)
     path = tmp_path / "plakoto.json"
     path.write_text(saves.dumps(saves.SavedMatch(match, saves.new_id(), saves.now())), encoding="utf-8")
     run = _tawla("analyse", str(path))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -238,3 +239,18 @@ def test_training_is_made_again_from_its_seed() -> None:
     assert len(net.forward(inputs(TavlaBoard.start(Game.FEVGA)))) == 3
     plakoto = Network(weights(Game.PLAKOTO, 5, 0))
     assert plakoto.inputs == len(input_names(Game.PLAKOTO))
+
+
+def test_a_training_resumed_makes_the_weights_of_one_run(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    from tests.scripts.train_tavla import train
+
+    def weights(games: int, **how: object) -> dict[str, object]:
+        made = train(Game.PLAKOTO, 7, games, None, log=False, **how)  # type: ignore[arg-type]
+        return {k: v for k, v in made.items() if k != "seconds"}
+
+    state = tmp_path / "state.npz"
+    weights(2, state=state, every=1)
+    assert state.exists()
+    assert weights(3, state=state, resume=True) == weights(3)
+    assert weights(3) != weights(2)  # (the resumed run played its third game)

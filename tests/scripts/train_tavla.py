@@ -2,6 +2,12 @@
 
     python -m tests.scripts.train_tavla --game plakoto|fevga [--seed N] [--games N] [--out FILE]
     python tests/scripts/train_tavla.py --game fevga --seed 1 --games 12000
+    python -m tests.scripts.train_tavla --game plakoto --games 20000 --resume   # on from the last checkpoint
+
+Every 500 games the whole training state (the network, Adam's moments, both random generators,
+the counts) is written beside the weights' checkpoint, in the user's cache folder
+(``--state FILE`` to choose): ``--resume`` goes on from it, and makes exactly the weights the
+same seed makes in one run — a long training can be spread over sessions.
 
 The network plays itself from the start under the game's default rules, each side choosing the
 play whose result it values most (the ending of a game is exact: a play that ends it is worth
@@ -137,19 +143,73 @@ def self_play(net: Net, variant: Variant, dice: random.Random) -> tuple[Array, A
     return np.array(xs), np.array(targets)
 
 
-def train(game: Game, seed: int, games: int, out: Path | None, log: bool = True) -> dict[str, object]:
+def save_state(path: Path, net: Net, rng: np.random.Generator, dice: random.Random, counts: dict[str, float]) -> None:
+    """The whole training state at a checkpoint (arrays in an .npz, the rest as JSON inside it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    rest = {"t": net.t, "rng": rng.bit_generator.state, "dice": list(dice.getstate()), **counts}
+    arrays = {
+        f"{kind}{i}": a for kind, group in (("p", net.params), ("m", net.m), ("v", net.v)) for i, a in enumerate(group)
+    }
+    temp = path.with_suffix(".partial.npz")
+    np.savez(temp, rest=np.array(json.dumps(rest)), **arrays)
+    temp.replace(path)
+
+
+def load_state(path: Path, net: Net, rng: np.random.Generator, dice: random.Random) -> dict[str, float]:
+    """Put the state saved by :func:`save_state` back into ``net``, ``rng`` and ``dice``; the counts."""
+    with np.load(path, allow_pickle=False) as saved:
+        rest = json.loads(str(saved["rest"]))
+        for kind, group in (("p", net.params), ("m", net.m), ("v", net.v)):
+            for i, a in enumerate(group):
+                a[...] = saved[f"{kind}{i}"]
+    net.t = int(rest.pop("t"))
+    rng.bit_generator.state = rest.pop("rng")
+    version, internal, gauss = rest.pop("dice")
+    dice.setstate((version, tuple(internal), gauss))
+    return {k: float(v) for k, v in rest.items()}
+
+
+def default_state(game: Game, seed: int) -> Path:
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("tawla")) / "training" / f"{game.value}-seed{seed}.npz"
+
+
+def train(
+    game: Game,
+    seed: int,
+    games: int,
+    out: Path | None,
+    log: bool = True,
+    state: Path | None = None,
+    resume: bool = False,
+    every: int = 500,
+) -> dict[str, object]:
     """Train ``games`` games from ``seed``; the weights as the evaluator reads them (written to
-    ``out`` too, every 500 games and at the end, when given)."""
+    ``out`` too, every ``every`` games and at the end, when given; the training state to ``state``,
+    from which ``resume`` goes on)."""
     variant = Variant(game)
     names = input_names(game)
     rng = np.random.default_rng(seed)
     dice = random.Random(seed)
     net = Net(len(names), HIDDEN, rng)
-    start = time.perf_counter()
     plies = 0
     played = 0
+    done = 0
+    spent = 0.0
+    if resume and state is not None and state.exists():
+        counts = load_state(state, net, rng, dice)
+        done, plies, played, spent = (
+            int(counts["games"]),
+            int(counts["plies"]),
+            int(counts["played"]),
+            counts["seconds"],
+        )
+        if log:
+            print(f"{game.value}: on from {done} games ({state})", flush=True)
+    start = time.perf_counter() - spent
     data: dict[str, object] = {}
-    for n in range(1, games + 1):
+    for n in range(done + 1, games + 1):
         got = self_play(net, variant, dice)
         if got is not None:
             x, target = got
@@ -157,10 +217,13 @@ def train(game: Game, seed: int, games: int, out: Path | None, log: bool = True)
             played += 1
             rate = RATE * HALF / (HALF + n)  # (of n alone: a checkpoint is a shorter run's end)
             net.step(x, target, rate)
-        if n % 500 == 0 or n == games:
+        if n % every == 0 or n == games:
             data = weights(net, game, seed, n, time.perf_counter() - start)
             if out is not None:
                 out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            if state is not None:
+                counts = {"games": n, "plies": plies, "played": played, "seconds": time.perf_counter() - start}
+                save_state(state, net, rng, dice, counts)
             if log:
                 secs = time.perf_counter() - start
                 print(f"{game.value}: {n} games, {plies / max(played, 1):.0f} plies a game, {secs:.0f} s", flush=True)
@@ -193,10 +256,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=10000)
     parser.add_argument("--out", type=Path, help="default: the shipped weights, tawla/analysis/tavla_GAME.json")
+    parser.add_argument("--state", type=Path, help="the training state's file (default: in the user's cache folder)")
+    parser.add_argument("--resume", action="store_true", help="go on from the state's last checkpoint")
     args = parser.parse_args(argv)
     game = Game(args.game)
     out = args.out or Path(__file__).resolve().parents[2] / "tawla" / "analysis" / WEIGHTS[game]
-    train(game, args.seed, args.games, out)
+    state = args.state or default_state(game, args.seed)
+    train(game, args.seed, args.games, out, state=state, resume=args.resume)
 
 
 if __name__ == "__main__":
