@@ -31,6 +31,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):  # run as a file: the repository on the path
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -147,7 +148,7 @@ def save_state(path: Path, net: Net, rng: np.random.Generator, dice: random.Rand
     """The whole training state at a checkpoint (arrays in an .npz, the rest as JSON inside it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     rest = {"t": net.t, "rng": rng.bit_generator.state, "dice": list(dice.getstate()), **counts}
-    arrays = {
+    arrays: dict[str, Any] = {
         f"{kind}{i}": a for kind, group in (("p", net.params), ("m", net.m), ("v", net.v)) for i, a in enumerate(group)
     }
     temp = path.with_suffix(".partial.npz")
