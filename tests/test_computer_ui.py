@@ -94,6 +94,15 @@ def person_to_act(match: Match) -> bool:
     return state.match_over or state.to_act == 0 or (state.phase is Phase.OPENING and not match.computer >= {0, 1})
 
 
+def _computer_told(app: TawlaApp, screen: GameScreen) -> str:
+    """Where the computer's seat is, for a failure message (what a stall waits on)."""
+    workers = [f"{w.name}:{w.state.name}" for w in app.workers if w.group == "computer"]
+    return (
+        f"pause {screen._computer_pause!r}, asked {screen._computer_asked}, revision {screen.match.revision},"
+        f" off {screen.computer_off}, on top {type(app.screen).__name__}, workers {workers}"
+    )
+
+
 async def play_against_the_computer(pilot: Pilot[None], app: TawlaApp, until: Callable[[Match], bool]) -> None:
     """The person's keys, as a player presses them, whenever the person must act; between, the
     computer plays by itself (nothing is pressed for it)."""
@@ -111,7 +120,7 @@ async def play_against_the_computer(pilot: Pilot[None], app: TawlaApp, until: Ca
             await wait_until(
                 pilot,
                 lambda: until(match) or isinstance(app.screen, NoticeScreen) or not screen.computer_turn(),
-                lambda: f"the computer played on ({told(match)})",
+                lambda: f"the computer played on ({told(match)}; {_computer_told(app, screen)})",
             )
             continue
         state = match.state

@@ -639,6 +639,10 @@ async def test_the_arabic_panel_shows_a_name_wherever_the_english_one_does(names
                         return False
                     if board.region.width != board.get_content_width(app.size, app.size):
                         return False
+                    # Laid out for this width: from 81 to 100 columns the board keeps its scale, and a
+                    # loaded run read the panel still as wide as at 81 (its names fitted to that width).
+                    if game.query_one(MatchView).region.width != width:
+                        return False
                     region = game.query_one("#panel").region
                     rows = composed(app)
                     text = "\n".join("".join(row[region.x : region.right]) for row in rows[region.y : region.bottom])

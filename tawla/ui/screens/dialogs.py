@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Static
 
-from tawla.ui.compat import event_clock
+from tawla.ui.compat import event_clock, once
 from tawla.ui.fields import BidiInput
 from tawla.ui.keys import ARABIC_DIGITS, EVERYWHERE, both, digit_keys, either_case
 from tawla.ui.messages import BookAsked
@@ -243,7 +243,7 @@ class ResultScreen(NoticeScreen, inherit_bindings=False):
             return
         self.shown_at = event_clock()
         if self.KEYS_AFTER > 0:
-            self.set_timer(self.KEYS_AFTER, self._ready)
+            once(self, self.KEYS_AFTER, self._ready)  # (set_timer may never call back on a busy machine)
         else:
             self._ready()
 

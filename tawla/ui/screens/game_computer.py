@@ -25,7 +25,7 @@ from textual.timer import Timer
 
 from tawla.analysis.computer import Choice, Computer, due, plays
 from tawla.ui.board import BoardView
-from tawla.ui.compat import going
+from tawla.ui.compat import going, once
 
 if TYPE_CHECKING:
     from tawla.game.table import Outcome, Table
@@ -46,7 +46,6 @@ class ComputerTurns:
     t: Callable[..., str]
     after: Callable[[Outcome], None]
     redraw: Callable[[], None]
-    set_timer: Any
 
     _computer_asked: int | None = None
     """The match's revision the computer is thinking about (one question at a time)."""
@@ -116,7 +115,7 @@ class ComputerTurns:
         pause = self.COMPUTER_SECONDS
         if outcome.shown is not None:  # (a forced play shown a step at a time: let it be seen)
             pause = max(pause, BoardView.STEP_SECONDS * len(outcome.shown.steps))
-        self._computer_pause = self.set_timer(max(pause, 0.001), self._computer_paused)
+        self._computer_pause = once(self, pause, self._computer_paused)
         self.after(outcome)
 
     def _computer_paused(self) -> None:
