@@ -189,6 +189,23 @@ async def test_the_arabic_hint_in_plakoto() -> None:
         await wait_until(pilot, lambda: own in screen_text(app), "the chances of a double win, in Arabic")
 
 
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("game_", [Game.PLAKOTO, Game.FEVGA])
+async def test_the_hint_says_whose_judgement_it_is_at_80_by_24(game_: Game, lang: str) -> None:
+    """A tmux trial's hint at 80 × 24 with three plays or more had no room for the note, and the
+    line naming the evaluator went with it: now a play fewer is shown instead."""
+    match = rolled(game_, (5, 3), lang)
+    app = started(match, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await screen_is(pilot, GameScreen)
+        await pilot.press("H")
+        card = await screen_is(pilot, HintScreen)
+        assert isinstance(card.hint, PlayHint) and len(card.hint.ranked) >= 3
+        judged = app.words.t("evaluator.judged_by", evaluator=app.words.t(f"evaluator.own.{game_.value}"))
+        said = visual(judged, rtl=True) if lang == "ar" else judged
+        await wait_until(pilot, lambda: said in screen_text(app), lambda: f"{judged!r} on the card: {screen_text(app)}")
+
+
 # -- the result card ---------------------------------------------------------------------------------
 
 

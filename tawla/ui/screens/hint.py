@@ -166,7 +166,11 @@ class HintScreen(_Dialog):
             notes.append(t("hint.none" if hint.best.play.is_pass else "hint.only"))
         note = " ".join(notes)
         close = t("hint.close" if hint.rest else "hint.close_none")
-        free = self.room - 2 - self._lines(note, width)  # (the title and the closing line)
+        # Whose judgement it is, in Plakoto and Fevga, is said whatever the room (a play fewer).
+        judged = (
+            "" if hint.tavla is None else t("evaluator.judged_by", evaluator=t(f"evaluator.own.{hint.tavla.value}"))
+        )
+        free = self.room - 2 - self._lines(note, width) - self._lines(judged, width)  # (2: the title, the close)
         shown = max(1, min(len(hint.ranked), SHOWN, free - 1 if free - 1 >= 3 else free))
         header = free - shown >= 1
         explain = free - shown - header >= 1 and len(hint.ranked) > 1
@@ -184,13 +188,12 @@ class HintScreen(_Dialog):
                 )
             )
         body = self._table(rows, header)
-        if explain:
-            game = hint.tavla
-            if game is None:
-                explained = t("hint.equity_note")
-            else:
-                explained = t("hint.equity_note_tavla", evaluator=t(f"evaluator.own.{game.value}"))
-            close = explained + "\n" + close
+        said = judged
+        if explain:  # (the equity explained where there is room, and whose judgement in the same paragraph)
+            explained = t("hint.equity_note" if hint.tavla is None else "hint.equity_note_tavla")
+            said = f"{explained} {judged}".strip()
+        if said:
+            close = said + "\n" + close
         return title, note, body, close
 
     def _table(self, rows: list[tuple[str, str, str, str]], header: bool) -> RenderableType:
