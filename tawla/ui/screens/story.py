@@ -350,6 +350,14 @@ class StoryScreen(Localized, Screen[None]):
         thresholds = {g.value: self.decimal(least) for least, g in GRADES}
         lines = [[self.t("story.figure"), self.player(0), self.player(1)]]
         lines += [[self.t(key, average=average, least=thresholds.get(key[10:], "")), *values] for key, values in rows]
+        # The figures whole, the names of the figures cut where they must be, at their end in
+        # reading order (Rich would cut the left of the line: an Arabic figure's number).
+        figures = self.find("#figures", Static)
+        width = (
+            figures.content_size.width if figures is not None and figures.content_size.width else self.size.width - 4
+        )
+        room = width - sum(max(cell_len(line[i]) for line in lines) for i in (1, 2)) - 2 * 3
+        lines = [[self.words.cut(line[0], max(room, 8)), *line[1:]] for line in lines]
         table = Table.grid(padding=(0, 3))
         order = [2, 1, 0] if self.rtl else [0, 1, 2]
         for i in order:
