@@ -189,7 +189,7 @@ def test_the_hint_ranks_the_rolls_plays_from_the_turns_start_without_a_cube(rule
 
 def test_the_analysis_judges_each_plakoto_and_fevga_play_in_a_tavli_match_with_their_own_evaluator() -> None:
     pytest.importorskip("bgsage")  # (its Portes is backgammon's)
-    rules = RuleSet().adjusted(game=GameChoice.TAVLI, match_length=3)
+    rules = RuleSet().adjusted(game=GameChoice.TAVLI, match_length=7)  # (long enough for all three games)
     match = self_play(rules, 8)
     analysis = analyse(match)
     assert {Game.PLAKOTO, Game.FEVGA} <= analysis.judges and analysis.unjudged == 0

@@ -343,8 +343,10 @@ async def test_the_story_and_the_replay_judge_a_plakoto_game() -> None:
             await pilot.press("right")
             await wait_until(pilot, lambda: replay.frame == frame, "a step on")  # noqa: B023
         assert replay.decision_shown() == worst
-        loss = tr("en", "skill.replay.loss", loss=said.loss(worst.loss))
-        await wait_until(pilot, lambda: loss in screen_text(app), "the move's loss")
+        loss = tr("en", "skill.replay.loss", loss=said.loss(worst.loss)).rstrip(".")  # (its grade may follow)
+        await wait_until(
+            pilot, lambda: loss in screen_text(app), lambda: f"the move's loss {loss!r}: {screen_text(app)}"
+        )
         await pilot.press("w")
         better = tr("en", "skill.replay.better", best=said.choice(worst, worst.best))
         await wait_until(pilot, lambda: better in screen_text(app), "the better play, in the mover's numbering")
