@@ -9,7 +9,6 @@ The choices themselves are tested in ``tests/test_tavla_computer.py``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +28,14 @@ from tawla.store.files import Paths
 from tawla.store.records import read_record
 from tawla.store.settings import Settings
 from tawla.ui.app import TawlaApp
-from tawla.ui.screens.dialogs import NoticeScreen, ResultScreen
+from tawla.ui.screens.dialogs import ResultScreen
 from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.hint import HintScreen
 from tawla.ui.skill import SkillPanel
 
 from .helpers.waiting import screen_is, screen_text, wait_until
+from .test_computer_ui import play_against_the_computer  # (the person's keys; the computer plays itself)
 from .test_tavla_computer import SPREAD, at
-from .test_ui import game, play_one_step, reached, told
 
 COMPUTER = Computer()
 
@@ -49,42 +48,6 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def started(match: Match, lang: str = "en", paths: Paths | None = None) -> TawlaApp:
     return TawlaApp(lang=lang, dice=match.dice, match=match, settings=Settings(bidi_checked=True), paths=paths)
-
-
-async def play_against_the_computer(pilot: Pilot[None], app: TawlaApp, until: Callable[[Match], bool]) -> None:
-    """The person's keys (seat 0) whenever the person must act; between, the computer plays by
-    itself, nothing pressed for it."""
-    screen = game(app)
-    match = screen.match
-    for _ in range(3000):
-        if until(match):
-            return
-        if isinstance(app.screen, NoticeScreen):
-            notice = app.screen
-            await pilot.press("enter")
-            await wait_until(pilot, lambda notice=notice: notice not in app.screen_stack, "the card closed")
-            continue
-        if screen.computer_turn():
-            await wait_until(
-                pilot,
-                lambda: until(match) or isinstance(app.screen, NoticeScreen) or not screen.computer_turn(),
-                lambda: f"the computer played on ({told(match)})",
-            )
-            continue
-        state = match.state
-        if state.phase in (Phase.OPENING, Phase.TURN):
-            await pilot.press("r")
-            await reached(pilot, match, lambda now, state=state: now is not state, "r rolled")
-        elif state.phase is Phase.MOVING:
-            assert state.turn is not None
-            if state.turn.complete:
-                await pilot.press("enter")
-                await reached(pilot, match, lambda now, state=state: now is not state, "Enter ended the turn")
-            else:
-                await play_one_step(pilot, app)
-        else:
-            raise AssertionError(state.phase)
-    raise AssertionError("the game did not finish")
 
 
 def midgame(rules: RuleSet, turns: int) -> MatchState:
