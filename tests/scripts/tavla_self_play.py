@@ -42,7 +42,8 @@ def run(game: GameChoice, games: int, seed: int) -> bool:
             return False
         for result in match.state.results:
             winner = "a draw" if result.winner is None else f"won by seat {result.winner}"
-            ends[f"{winner}: {result.ending.value}, {result.kind.name.lower()}"] += 1
+            kind = "double" if result.kind.name == "GAMMON" else result.kind.name.lower()  # (no gammon in these games)
+            ends[f"{winner}: {result.ending.value}, {kind}"] += 1
         plakoto = game is GameChoice.PLAKOTO
         settings[f"mother {rules.mother.value}" if plakoto else f"first checker {rules.first_checker.value}"] += 1
         events += len(match.events)
