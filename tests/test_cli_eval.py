@@ -274,7 +274,7 @@ def test_a_saved_match_is_analysed_as_its_mat(
     assert json.loads(from_save[1])["match"] == json.loads(from_mat[1])["match"]
 
 
-def test_plakoto_and_fevga_are_said_not_judged(
+def test_plakoto_and_fevga_are_judged_by_tawlas_own_evaluator(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     rng = random.Random(2)
@@ -283,12 +283,13 @@ def test_plakoto_and_fevga_are_said_not_judged(
     path.write_text(saves.dumps(saves.SavedMatch(tavli, saves.new_id(), saves.now())), encoding="utf-8")
     status, out, _ = tawla(capsys, monkeypatch, "analyse", str(path))
     assert status == 0
-    assert "Game 2 (Plakoto): not judged" in out.splitlines()
-    assert out.splitlines()[-1] == "The evaluator knows backgammon only: Plakoto and Fevga are not judged."
+    assert "Game 2 (Plakoto): judged by tawla's own Plakoto evaluator" in out.splitlines()
+    assert "Game 3 (Fevga): judged by tawla's own Fevga evaluator" in out.splitlines()
     ar = tawla(capsys, monkeypatch, "--lang", "ar", "analyse", str(path))[1].splitlines()
-    assert "الجولة 2 (بلاكوتو): بلا تقييم" in ar and ar[-1].startswith("المقيِّم لا يعرف إلا الطاولة")
+    assert "الجولة 2 (بلاكوتو): التقييم من مقيِّم tawla الخاص بالبلاكوتو" in ar
     figures = json.loads(tawla(capsys, monkeypatch, "analyse", "--json", str(path))[1])
-    assert [g["judged"] for g in figures["games"]][:3] == [True, False, False]
+    assert [g["evaluator"] for g in figures["games"]][:3] == ["open-sage", "tawla-plakoto", "tawla-fevga"]
+    assert all(g["judged"] and g["players"][0]["plays"] > 0 for g in figures["games"][:3])
 
 
 def _corrupt(text: str) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tawla.analysis.computer import NAME, Choice, Computer, due, plays
+from tawla.analysis.computer import NAME, Choice, Computer, due, needs_sage, plays
 from tawla.analysis.evaluator import evaluator
 from tawla.engine import Position, turn_state
 from tawla.game import Action, Match, MatchState, Phase, RuleSet, ScriptedDice, SeededDice
@@ -68,10 +68,11 @@ def test_the_computer_acts_only_when_its_seat_must() -> None:
     assert not due(over, frozenset({0})) and not due(over, frozenset({0, 1}))
 
 
-def test_the_computer_plays_backgammon_only() -> None:
-    assert plays(RuleSet())
+def test_the_computer_plays_every_game() -> None:
+    assert plays(RuleSet()) and needs_sage(RuleSet())
     for game in (GameChoice.PLAKOTO, GameChoice.FEVGA, GameChoice.TAVLI):
-        assert not plays(RuleSet().adjusted(game=game, match_length=5 if game is GameChoice.TAVLI else 3))
+        rules = RuleSet().adjusted(game=game, match_length=5 if game is GameChoice.TAVLI else 3)
+        assert plays(rules) and needs_sage(rules) is (game is GameChoice.TAVLI)  # (Portes: Open Sage)
 
 
 # -- the cube --------------------------------------------------------------------------------

@@ -360,7 +360,11 @@ async def test_new_match_gives_a_seat_to_the_computer_by_keys(lang: str) -> None
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
-async def test_new_match_refuses_the_computer_in_a_game_it_does_not_play(lang: str) -> None:
+async def test_new_match_seats_the_computer_at_plakoto_and_a_tavli_match_needs_open_sage(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tawla.analysis import evaluator as evaluator_module
+
     app = _new_match_app(lang)
     async with app.run_test(size=SIZE) as pilot:
         form = await _open_new_match(pilot)
@@ -368,11 +372,19 @@ async def test_new_match_refuses_the_computer_in_a_game_it_does_not_play(lang: s
         # (the box's Changed message reaches the form after this line: its handler clears the
         # form's problem line, so the refusal is asked for once the seat is taken)
         await wait_until(pilot, lambda: 0 in form.computer, "the computer in the first seat")
-        form.rules = form.rules.adjusted(game=GameChoice.PLAKOTO)
+        # A tavli match begins with Portes, backgammon: without Open Sage, Start says so.
+        monkeypatch.setattr(evaluator_module, "_sage", None)
+        monkeypatch.setattr(evaluator_module, "_why", "not_installed")
+        form.rules = form.rules.adjusted(game=GameChoice.TAVLI, match_length=5)
         await pilot.press("ctrl+s")
-        said = "backgammon only" if lang == "en" else visual("لا يلعب الحاسوب إلا الطاولة", rtl=True)
+        said = "No evaluator here" if lang == "en" else visual("لا مقيِّم هنا", rtl=True)
         await shows(pilot, said)
         assert app.screen is form
+        # Plakoto needs nothing installed (#38): the computer sits down.
+        form.rules = form.rules.adjusted(game=GameChoice.PLAKOTO)
+        await pilot.press("ctrl+s")
+        screen = await screen_is(pilot, GameScreen)
+        assert screen.match.computer == frozenset({0}) and screen.match.rules.game is GameChoice.PLAKOTO
 
 
 async def test_both_seats_the_computers_it_plays_alone_until_the_card() -> None:

@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from tawla.analysis import evaluator as evaluator_module
 from tawla.analysis import hint as hint_module
 from tawla.analysis.evaluator import Unavailable
-from tawla.analysis.hint import NOTHING, OFF, TAVLA, CubeHint, PlayHint, hint_for, hint_refusal
+from tawla.analysis.hint import NOTHING, OFF, CubeHint, PlayHint, hint_for, hint_refusal
 from tawla.engine import Position, legal_plays
 from tawla.engine.notation import format_play, format_steps
 from tawla.game import Match, Phase, RuleSet, ScriptedDice
@@ -83,7 +83,7 @@ def test_mid_turn_the_hint_ranks_the_whole_roll_and_says_what_is_left() -> None:
     assert format_play(off_course.best.play) == "8/5 6/5"  # (still from the start of the turn)
 
 
-def test_the_custom_and_the_game_refuse_a_hint() -> None:
+def test_the_custom_and_the_moment_refuse_a_hint() -> None:
     off = opened_with((3, 1), RuleSet(match_length=5, hints=False))
     assert hint_refusal(off.state) == OFF
     with pytest.raises(ValueError):
@@ -91,7 +91,10 @@ def test_the_custom_and_the_game_refuse_a_hint() -> None:
     plakoto = Match(RuleSet(match_length=5).adjusted(game=GameChoice.PLAKOTO), dice=ScriptedDice([(3, 1), (6, 5)]))
     plakoto.roll_opening()
     plakoto.roll()  # (the café custom: the opening's winner rolls again)
-    assert plakoto.state.phase is Phase.MOVING and hint_refusal(plakoto.state) == TAVLA
+    assert plakoto.state.phase is Phase.MOVING and hint_refusal(plakoto.state) is None  # (#38: judged now)
+    plakoto.play(hint_for(plakoto.state).best.play)  # type: ignore[union-attr,arg-type]
+    plakoto.confirm()
+    assert plakoto.state.phase is Phase.TURN and hint_refusal(plakoto.state) == NOTHING  # (no cube)
     assert hint_refusal(Match(MONEY).state) == NOTHING  # (the opening roll: nothing to decide)
 
 
@@ -150,8 +153,8 @@ def test_hints_are_on_in_every_preset_and_said_when_off() -> None:
     assert rules_name(en, off) == "International, but no hints"
     assert "hints allowed" in rules_detail(en, RuleSet()) and "no hints" in rules_detail(en, off)
     assert "بلا تلميح" in rules_detail(Words("ar"), off)
-    assert not RuleSet().adjusted(game=GameChoice.PLAKOTO).applies("hints")
-    assert off.adjusted(game=GameChoice.FEVGA).hints  # (no hint to forbid there)
+    assert RuleSet().adjusted(game=GameChoice.PLAKOTO).applies("hints")  # (#38: every game has its hint)
+    assert not off.adjusted(game=GameChoice.FEVGA).hints
     assert off.adjusted(game=GameChoice.TAVLI).applies("hints")
 
 

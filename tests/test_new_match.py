@@ -24,7 +24,7 @@ from tawla.ui.screens.game import GameScreen
 from tawla.ui.screens.new_match import LengthSelect, NewMatchScreen
 from tawla.ui.screens.setup import SetupScreen
 
-from .helpers.waiting import eventually, screen_is, settle, wait_until
+from .helpers.waiting import eventually, screen_is, screen_text, settle, wait_until
 from .test_book_ui import history
 
 
@@ -118,6 +118,27 @@ async def test_every_length_from_1_to_25_and_money_play_is_offered() -> None:
         length = screen.query_one("#length", LengthSelect)
         offered = [value for _, value in length._options]
         assert offered == [*range(1, 26), 0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+async def test_each_games_name_fits_its_box_at_80_by_24(lang: str) -> None:
+    """A tmux trial saw «مباراة تافلي (الثلاث)» wrap in the Game box, «مباراة» drawn over its edge."""
+    from tawla.game.rules import GameChoice
+    from tawla.i18n.bidi import visual
+
+    app = app_at(None, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_match(pilot, app)
+        box = screen.query_one("#game", Select)
+        for choice in GameChoice:
+            box.value = choice
+            label = app.words.t(f"games.choose.{choice.value}")
+            shown = visual(label, rtl=True) if lang == "ar" else label
+            await wait_until(
+                pilot,
+                lambda shown=shown: any(shown in line for line in screen_text(app).splitlines()),
+                lambda label=label: f"{label!r} on one line of the box: {screen_text(app)}",
+            )
 
 
 # (the language, the keys typed on the length, open or closed: the length chosen after each)

@@ -19,6 +19,7 @@ from tawla.engine import Position
 from tawla.game import Match, Phase, RuleSet, ScriptedDice
 from tawla.game.state import MatchState
 from tawla.i18n import tr
+from tawla.i18n.bidi import visual
 from tawla.i18n.words import Words
 from tawla.store.book import open_book
 from tawla.store.files import Paths
@@ -143,14 +144,16 @@ def plakoto_over() -> Match:
     return match
 
 
-async def test_a_plakoto_game_is_not_judged_and_the_card_says_so() -> None:
+async def test_a_plakoto_game_is_judged_by_tawlas_own_evaluator_and_the_card_says_so() -> None:
     match = plakoto_over()
     app = app_for(match)
     async with app.run_test(size=(100, 40)) as pilot:
         card = await screen_is(pilot, ResultScreen)
         panel = card.query_one("#skill", SkillPanel)
-        assert panel.shown and panel.news is not None and panel.news.why == "tavla"  # (at once: nothing to wait for)
-        assert tr("en", "evaluator.none.tavla") in " ".join(screen_text(app).split())
+        await wait_until(pilot, lambda: panel.shown, "the figures")
+        assert panel.analysis is not None and panel.analysis.skill(0).plays > 0
+        said = tr("en", "evaluator.judged_by", evaluator=tr("en", "evaluator.own.plakoto"))
+        await wait_until(pilot, lambda: said in " ".join(screen_text(app).split()), "whose figures they are")
 
 
 # -- the match over: the figures go into the history file for the book ---------------------------
@@ -223,6 +226,29 @@ async def test_the_story_marks_the_worst_moment_from_the_right_in_arabic() -> No
         index = worst.turn if worst.kind is Kind.PLAY else worst.turn - 1
         count = len(story.story.games[0].pips)
         assert story.query_one("#line0", PipLine).mark == count - 1 - index
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+async def test_at_80_columns_the_storys_figures_are_whole_and_their_names_cut_at_their_end(lang: str) -> None:
+    """A tmux trial read «…حت المعدّل» at 80 × 24: the luck's cell cut on its left, its number gone
+    (and "8 pips belo…" in English). The figures stay whole; a figure's name is cut at its end."""
+    match = midgame(lang, moves=30)
+    app = app_for(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(StoryScreen(match))
+        story = await screen_is(pilot, StoryScreen)
+        await wait_until(pilot, lambda: story.skill_news is not None and story.skill_news.done, "the analysis")
+        game = story.story.games[0]
+        for player in (0, 1):
+            luck = story.luck(game.luck(player))
+            shown = visual(luck, rtl=True) if lang == "ar" else luck
+            await wait_until(
+                pilot,
+                lambda shown=shown: shown in screen_text(app),
+                lambda luck=luck: f"{luck!r} whole: {screen_text(app)}",
+            )
+        first = tr(lang, "skill.row.rate").split()[0]  # (a name cut keeps its first word)
+        assert (visual(first, rtl=True) if lang == "ar" else first) in screen_text(app)
 
 
 # -- the replay ------------------------------------------------------------------------------------

@@ -220,7 +220,7 @@ def test_version_2_files_confirming_the_last_bear_off_still_load() -> None:
     match = play_random_match(random.Random(2), RuleSet(match_length=5), check=False)
     assert any(r.ending is Ending.BEAR_OFF for r in match.state.results)
     data = json.loads(saves.dumps(saved(match)))
-    assert data["version"] == saves.BACKGAMMON_VERSION == 3 and saves.VERSION == 5
+    assert data["version"] == saves.BACKGAMMON_VERSION == 3 and saves.VERSION == 6
     assert "game" not in data["rules"] and "hints" not in data["rules"]  # (a backgammon file an older tawla opens too)
     old_events: list[list[Any]] = []
     state = match.start

@@ -29,8 +29,11 @@ What it decides, and why:
 * **Between games.** :meth:`decide` starts the next game when asked, as the self-play test asks;
   a screen leaves the card of a game over to the person, who reads it first.
 
-The computer plays backgammon only (:func:`plays`): the evaluator knows nothing of Plakoto and
-Fevga, and a guess would not be the computer the book records.
+Every game has its judge: backgammon (Portes) Open Sage, Plakoto and Fevga tawla's own evaluator
+(:mod:`tawla.analysis.tavla_eval`), so the computer sits at all three and at a tavli match
+(:func:`plays`). Those two have no cube: the computer rolls, plays the best play of the roll a
+step at a time, and answers a resignation from its own evaluator's chances as in backgammon (a
+double win, by a mother pinned or a loser who bore nothing off, counts as a gammon does).
 """
 
 from __future__ import annotations
@@ -40,7 +43,10 @@ from typing import TYPE_CHECKING
 
 from tawla.analysis.evaluator import Chances, Sage, evaluator
 from tawla.analysis.skill import cube_of
+from tawla.analysis.tavla_eval import TavlaChances, tavla_evaluator
 from tawla.engine import Play, Position, Step
+from tawla.engine.tavla import Game, TavlaBoard, TavlaTurn
+from tawla.engine.tavla import Play as TavlaPlay
 from tawla.game.events import Beavered, Doubled, Raccooned
 from tawla.game.match import Action
 from tawla.game.rules import GameChoice, RuleSet
@@ -55,8 +61,15 @@ language: the catalogs' ``computer.name``)."""
 
 
 def plays(rules: RuleSet) -> bool:
-    """Whether the computer can sit at a match under ``rules`` (backgammon only)."""
-    return rules.game is GameChoice.BACKGAMMON
+    """Whether the computer can sit at a match under ``rules``: every game of the tavla family
+    has its evaluator (backgammon's, Open Sage, may still be missing here: :func:`needs_sage`)."""
+    return rules.game in GameChoice
+
+
+def needs_sage(rules: RuleSet) -> bool:
+    """Whether a match under ``rules`` has backgammon for the computer to play, which Open Sage
+    judges (backgammon, and the tavli match's Portes); Plakoto and Fevga need nothing installed."""
+    return rules.game in (GameChoice.BACKGAMMON, GameChoice.TAVLI)
 
 
 def due(state: MatchState, seats: frozenset[int]) -> bool:
@@ -86,7 +99,7 @@ class Computer:
 
     def __init__(self, sage: Sage | None = None) -> None:
         self._sage = sage
-        self._best: tuple[object, Play] | None = None
+        self._best: tuple[object, Play | TavlaPlay] | None = None
         """The last turn's best play and what it was the best of (a play is decided once and made a
         step at a time: each step asks again)."""
 
@@ -107,6 +120,8 @@ class Computer:
         if phase is Phase.MATCH_OVER:
             raise ValueError("the match is over")
         if phase is Phase.TURN:
+            if state.variant.game is not Game.BACKGAMMON:
+                return Choice(Action.ROLL)  # (no cube in Plakoto and Fevga)
             return Choice(Action.DOUBLE if self._doubles(state) else Action.ROLL)
         if phase in (Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED):
             return Choice(self._answer(state))
@@ -143,6 +158,11 @@ class Computer:
         assert state.resignation is not None
         level = state.resignation[1]
         board = state.board
+        if isinstance(board, TavlaBoard):
+            theirs = _as_chances(self._tavla_chances(state, board))
+            me = 1 - state.resignation[0]
+            offered = _counted(state, me, state.points_for(ResultKind(level))) / state.cube.value
+            return offered >= _playing_on(state, theirs, me) - 1e-9
         assert isinstance(board, Position)
         sage = self.sage
         if state.resume is Phase.MOVING and state.turn is not None:
@@ -156,22 +176,47 @@ class Computer:
         offered = _counted(state, me, state.points_for(ResultKind(level))) / state.cube.value
         return offered >= _playing_on(state, theirs, me) - 1e-9
 
+    @staticmethod
+    def _tavla_chances(state: MatchState, board: TavlaBoard) -> TavlaChances:
+        """The Plakoto or Fevga chances of the player on roll (the resigner): after their best
+        play of the roll when they had rolled, else before their roll."""
+        judge = tavla_evaluator(state.variant.game)
+        turn = state.turn
+        if state.resume is Phase.MOVING and isinstance(turn, TavlaTurn):
+            return judge.rank(turn.start, (turn.roll[0], turn.roll[1]), state.variant)[0].chances
+        return judge.value(board, state.variant)
+
+    def _best_play(self, state: MatchState) -> Play | TavlaPlay:
+        """The best play of the turn's roll from the turn's start (decided once a turn)."""
+        turn = state.turn
+        assert turn is not None
+        roll = (turn.roll[0], turn.roll[1])
+        if isinstance(turn, TavlaTurn):
+            variant = state.variant
+            key: object = (turn.start, roll, variant)
+            last = self._best  # (one read: another thread may replace it meanwhile)
+            if last is not None and last[0] == key:
+                return last[1]
+            best: Play | TavlaPlay = tavla_evaluator(variant.game).rank(turn.start, roll, variant)[0].play
+        else:
+            assert isinstance(turn.start, Position)
+            cube = cube_of(state)
+            key = (turn.start, roll, cube)
+            last = self._best
+            if last is not None and last[0] == key:
+                return last[1]
+            best = self.sage.rank(turn.start, roll, cube)[0].play
+        self._best = (key, best)
+        return best
+
     def _step(self, state: MatchState) -> Choice:
         """The next step of the best play, or the end of the turn (a step made that is not the
         best play's, from a turn begun elsewhere: taken back first)."""
         turn = state.turn
-        assert turn is not None and isinstance(turn.start, Position)
+        assert turn is not None
         if turn.steps_needed == 0:
             return Choice(Action.CONFIRM)  # (no legal play: the turn passes)
-        roll = (turn.roll[0], turn.roll[1])
-        cube = cube_of(state)
-        key = (turn.start, roll, cube)
-        last = self._best  # (one read: another thread may replace it meanwhile)
-        if last is not None and last[0] == key:
-            best = last[1]
-        else:
-            best = self.sage.rank(turn.start, roll, cube)[0].play
-            self._best = (key, best)
+        best = self._best_play(state)
         made = tuple(turn.made)
         if best.steps[: len(made)] != made:
             return Choice(Action.UNDO)
@@ -214,6 +259,12 @@ def _counted(state: MatchState, player: int, points: int) -> int:
     resignation that wins the match is the match, whatever playing on might add)."""
     length = state.rules.match_length
     return min(points, length - state.score[player]) if length else points
+
+
+def _as_chances(chances: TavlaChances) -> Chances:
+    """Plakoto or Fevga chances in backgammon's shape: a double win counted as a gammon is (the
+    rules' :meth:`~tawla.game.state.MatchState.points_for` says what each is worth), no backgammon."""
+    return Chances(chances.win, chances.double, 0.0, chances.lose_double, 0.0)
 
 
 def _playing_on(state: MatchState, theirs: Chances, me: int) -> float:

@@ -13,7 +13,7 @@ or before their roll (the cube). Its board is tawla's :class:`~tawla.engine.Posi
 the opponent's bar, which Open Sage counts positive (:func:`board_of`).
 
 GNU Backgammon judged its choices in ``tests/bench/bench_eval.py``; its strength is in the README.
-Plakoto and Fevga have no evaluator: :func:`unavailable` says so rather than guess.
+Plakoto and Fevga are judged by tawla's own evaluator (:mod:`tawla.analysis.tavla_eval`), not by Open Sage.
 """
 
 from __future__ import annotations

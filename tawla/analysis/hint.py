@@ -1,10 +1,12 @@
 """The hint: what the evaluator advises the player who decides now.
 
 :func:`hint_refusal` says, without asking the evaluator, whether a hint can be given now and
-why not (a catalog key: the table's custom forbids hints, the game is not backgammon, there is
-nothing to decide); :func:`hint_for` asks the evaluator (the first time, it loads: about a
-tenth of a second; then a few milliseconds) and raises
-:class:`~tawla.analysis.evaluator.Unavailable` where there is none.
+why not (a catalog key: the table's custom forbids hints, there is nothing to decide);
+:func:`hint_for` asks the evaluator (the first time, it loads: about a tenth of a second; then a
+few milliseconds) and raises :class:`~tawla.analysis.evaluator.Unavailable` where there is none.
+Plakoto and Fevga are judged by tawla's own evaluator (:mod:`tawla.analysis.tavla_eval`, always
+here): their hint is a roll's plays ranked, with their chances of winning and of a double win,
+and nothing of a cube (those games have none).
 
 * A roll to play: every play of the roll ranked, best first, **from the start of the turn**
   (the evaluator judges whole plays); when steps were already made, :attr:`PlayHint.rest`
@@ -23,15 +25,14 @@ from typing import Literal
 
 from tawla.analysis.evaluator import Chances, Cube, CubeAdvice, Ranked, Sage, evaluator
 from tawla.analysis.skill import cube_of
+from tawla.analysis.tavla_eval import TavlaRanked, tavla_evaluator
 from tawla.engine import Position, Step, TurnState
-from tawla.engine.tavla import Game
+from tawla.engine.tavla import Game, TavlaBoard, TavlaTurn
 from tawla.game.events import Doubled
 from tawla.game.state import MatchState, Phase, refusal
 
 OFF = "hint.off"
 """The table's custom forbids hints."""
-TAVLA = "evaluator.none.tavla"
-"""Plakoto and Fevga: the evaluator knows backgammon only."""
 NOTHING = "hint.nothing"
 """Nothing to decide now (the opening roll, a game over, a resignation to answer)."""
 DEAD = "hint.cube_dead"
@@ -45,20 +46,27 @@ class PlayHint:
     player: int
     """Who plays them."""
     roll: tuple[int, int]
-    start: Position
+    start: Position | TavlaBoard
     """The board at the start of the turn, seen from ``player``."""
-    ranked: tuple[Ranked, ...]
-    """Every play of the roll (different results), best first."""
+    ranked: tuple[Ranked, ...] | tuple[TavlaRanked, ...]
+    """Every play of the roll (different results), best first: Open Sage's (backgammon), or
+    tawla's own evaluator's (Plakoto, Fevga: cubeless, in points of the game)."""
     made: tuple[Step, ...]
     """The steps already made this turn."""
     rest: tuple[Step, ...] | None
     """The best play's steps still to make from where the turn stands (all of them when none
     was made); None when the steps made are not the best play's."""
-    cube: Cube
+    cube: Cube | None
+    """The cube and score the plays were judged with (None: Plakoto and Fevga, without a cube)."""
 
     @property
-    def best(self) -> Ranked:
+    def best(self) -> Ranked | TavlaRanked:
         return self.ranked[0]
+
+    @property
+    def tavla(self) -> Game | None:
+        """The game when it is Plakoto or Fevga (judged by tawla's own evaluator), else None."""
+        return self.start.game if isinstance(self.start, TavlaBoard) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,14 +120,14 @@ Hint = PlayHint | CubeHint
 
 
 def hint_refusal(state: MatchState) -> str | None:
-    """Why there is no hint now (a catalog key: :data:`OFF`, :data:`TAVLA`, :data:`NOTHING`,
-    :data:`DEAD`), or None. The evaluator is not asked: whether it is there is :func:`hint_for`'s to find."""
+    """Why there is no hint now (a catalog key: :data:`OFF`, :data:`NOTHING`, :data:`DEAD`), or
+    None. The evaluator is not asked: whether it is there is :func:`hint_for`'s to find."""
     if not state.rules.hints:
         return OFF
-    if state.variant.game is not Game.BACKGAMMON:
-        return TAVLA
-    if state.phase is Phase.MOVING and isinstance(state.turn, TurnState):
+    if state.phase is Phase.MOVING and isinstance(state.turn, TurnState | TavlaTurn):
         return None
+    if state.variant.game is not Game.BACKGAMMON:
+        return NOTHING  # (no cube: only a roll to play has a hint)
     if state.phase is Phase.TURN:
         why = refusal(state, Doubled())
         if why is None:
@@ -138,12 +146,14 @@ def hint_for(state: MatchState, sage: Sage | None = None) -> Hint:
     why = hint_refusal(state)
     if why is not None:
         raise ValueError(why)
+    if isinstance(state.turn, TavlaTurn):
+        return _tavla_hint(state, state.turn)
     judge = sage or evaluator()
     cube = cube_of(state)
     board = state.board
     if state.phase is Phase.MOVING:
+        assert isinstance(state.turn, TurnState)
         turn = state.turn
-        assert isinstance(turn, TurnState)
         ranked = judge.rank(turn.start, turn.roll, cube)
         best = ranked[0].play
         rest = best.steps if not turn.made else _rest(turn, best.result)
@@ -155,12 +165,21 @@ def hint_for(state: MatchState, sage: Sage | None = None) -> Hint:
     return CubeHint(state.on_roll, "double", advice, cube)
 
 
-def _rest(turn: TurnState, target: Position) -> tuple[Step, ...] | None:
+def _tavla_hint(state: MatchState, turn: TavlaTurn) -> PlayHint:
+    """The plays of a Plakoto or Fevga roll, ranked by tawla's own evaluator."""
+    variant = state.variant
+    ranked = tavla_evaluator(variant.game).rank(turn.start, (turn.roll[0], turn.roll[1]), variant)
+    best = ranked[0].play
+    rest = best.steps if not turn.made else _rest(turn, best.result)
+    return PlayHint(state.on_roll, turn.roll, turn.start, ranked, turn.made, rest, None)
+
+
+def _rest(turn: TurnState | TavlaTurn, target: Position | TavlaBoard) -> tuple[Step, ...] | None:
     """The steps that take ``turn`` from where it stands to ``target``, the end of a whole play
     (None: no way there). A search over the turn's legal steps, each position tried once."""
-    seen: set[tuple[Position, tuple[int, ...]]] = set()
+    seen: set[tuple[Position | TavlaBoard, tuple[int, ...]]] = set()
 
-    def search(now: TurnState) -> tuple[Step, ...] | None:
+    def search(now: TurnState | TavlaTurn) -> tuple[Step, ...] | None:
         if now.complete:
             return () if now.position == target else None
         key = (now.position, now.remaining)

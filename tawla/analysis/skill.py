@@ -14,8 +14,10 @@ is doubtful, 0.08 bad, 0.16 very bad (:data:`GRADES`). The error rate is the mea
 decision in thousandths (GNU Backgammon's "error rate, mEMG"): checker plays with a choice,
 and cube decisions that were close (:data:`CLOSE`) or went wrong.
 
-Plakoto and Fevga games have no evaluator: their decisions are not judged and
-:attr:`Analysis.unjudged` counts those games, so a screen says so rather than guess.
+Plakoto and Fevga games are judged by tawla's own evaluator (:mod:`tawla.analysis.tavla_eval`):
+their checker plays only (no cube), the loss in points of the game (cubeless, −2 to 2, in a match
+too: the evaluator knows no match score). :attr:`Analysis.judges` names the evaluators that
+judged something, so a screen says whose figures they are.
 """
 
 from __future__ import annotations
@@ -25,9 +27,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tawla.analysis.evaluator import Cube, Owner, Sage, evaluator
+from tawla.analysis.tavla_eval import tavla_evaluator
 from tawla.engine import Play, Position, Step, apply_step
 from tawla.engine.moves import make_step
-from tawla.engine.tavla import Game
+from tawla.engine.tavla import Game, TavlaBoard, Variant, tavla_step
+from tawla.engine.tavla import Play as TavlaPlay
 from tawla.game.events import Doubled, Dropped, OpeningRolled, Rolled, Stepped, Took
 from tawla.game.match import Action, Match
 from tawla.game.state import MatchState, Phase
@@ -90,11 +94,11 @@ class Decision:
     roll's play the first: the turn of :attr:`tawla.game.tally.GameStory.turns` ``[turn - 1]``)."""
     player: int
     kind: Kind
-    position: Position
+    position: Position | TavlaBoard
     """The board before the decision, seen from ``player`` (a cube answer: from the doubler)."""
     roll: tuple[int, int] | None
-    chosen: Play | CubeChoice
-    best: Play | CubeChoice
+    chosen: Play | TavlaPlay | CubeChoice
+    best: Play | TavlaPlay | CubeChoice
     loss: float
     counted: bool = True
     """It counts in the error rate (a cube decision far from close does not)."""
@@ -160,9 +164,12 @@ class Analysis:
 
     decisions: tuple[Decision, ...] = ()
     unjudged: int = 0
-    """Games (Plakoto, Fevga) the evaluator knows nothing of."""
+    """Games no evaluator judged (none today: kept for the files and screens that read it)."""
     games: int = 0
     """Games the history reached (finished or not)."""
+    judges: frozenset[Game] = frozenset()
+    """The games whose evaluator judged some game here: backgammon (Open Sage), Plakoto and
+    Fevga (tawla's own, ``evaluator.own.<game>``)."""
 
     def skill(self, player: int, game: int | None = None) -> Skill:
         """``player``'s figures over the match, or over game ``game``."""
@@ -199,9 +206,11 @@ class _Pending:
     game: int
     turn: int
     player: int
-    start: Position
+    start: Position | TavlaBoard
     roll: tuple[int, int]
     cube: Cube
+    variant: Variant | None = None
+    """The game and its settings when it is Plakoto or Fevga (None: backgammon)."""
     steps: list[Step] = field(default_factory=list)
 
 
@@ -216,7 +225,7 @@ def analyse(
     events = match.events
     replay = Match(match.rules, match.names, events=(), start=match.start)
     decisions: list[Decision] = []
-    unjudged: set[int] = set()
+    judges: set[Game] = set()
     pending: _Pending | None = None
     turn_of_game: dict[int, int] = {}
 
@@ -225,6 +234,10 @@ def analyse(
         if pending is None:
             return
         done, pending = pending, None
+        if done.variant is not None:
+            _judge_tavla(decisions, done)
+            return
+        assert isinstance(done.start, Position)
         result = done.start
         for step in done.steps:
             result = apply_step(result, step)
@@ -252,8 +265,6 @@ def analyse(
     for index, event in enumerate(events):
         state = replay.state
         backgammon = state.variant.game is Game.BACKGAMMON
-        if not backgammon:
-            unjudged.add(state.game)
         if isinstance(event, Rolled) and state.phase is Phase.TURN:
             close(state)
             turn_of_game[state.game] = turn_of_game.get(state.game, 0) + 1
@@ -267,25 +278,49 @@ def analyse(
             _judge_cube(decisions, state, turn_of_game.get(state.game, 0) + 1, answer, sage)
         elif isinstance(event, Stepped) and pending is not None:
             now = state.board_now
-            step = make_step(now, event.source, event.die) if isinstance(now, Position) else None
-            if step is not None:
-                pending.steps.append(step)
+            if isinstance(now, Position):
+                step = make_step(now, event.source, event.die)
+                if step is not None:
+                    pending.steps.append(step)
+            else:
+                pending.steps.append(tavla_step(now, event.source, event.die, state.variant)[0])
         after = replay.replay_event(event)
         if isinstance(event, OpeningRolled) and after.phase is Phase.MOVING:
             turn_of_game[after.game] = turn_of_game.get(after.game, 0) + 1  # (the opening roll's play: turn 1)
         rolled = isinstance(event, Rolled | OpeningRolled)
-        if rolled and backgammon and after.phase is Phase.MOVING and after.turn is not None:
+        if rolled and after.phase is Phase.MOVING and after.turn is not None:
             board = after.turn.start
-            assert isinstance(board, Position)
-            roll = after.turn.roll
-            pending = _Pending(after.game, turn_of_game[after.game], after.on_roll, board, roll, cube_of(after))
+            roll = (after.turn.roll[0], after.turn.roll[1])
+            variant = None if isinstance(board, Position) else after.variant
+            judges.add(after.variant.game)
+            turn = turn_of_game[after.game]
+            pending = _Pending(after.game, turn, after.on_roll, board, roll, cube_of(after), variant)
         if after.phase not in (Phase.MOVING, Phase.RESIGNING) and not isinstance(event, Rolled):
             # (a resignation offered in the middle of a turn and declined: the turn goes on)
             close(after)
         if progress is not None:
             progress(index + 1, len(events))
     games = replay.state.game
-    return Analysis(tuple(decisions), len(unjudged), games)
+    return Analysis(tuple(decisions), 0, games, frozenset(judges))
+
+
+def _judge_tavla(decisions: list[Decision], done: _Pending) -> None:
+    """Judge a Plakoto or Fevga checker play with tawla's own evaluator (its loss in points)."""
+    variant = done.variant
+    assert variant is not None and isinstance(done.start, TavlaBoard)
+    result = done.start
+    for step in done.steps:
+        _, result = tavla_step(result, step.source, step.die, variant)
+    ranked = tavla_evaluator(variant.game).rank(done.start, done.roll, variant)
+    if len(ranked) < 2:  # (one result per play already)
+        return
+    chosen = next((r for r in ranked if r.play.result == result), None)
+    if chosen is None:  # (a turn cut short: judged as played so far)
+        return
+    play, best = chosen.play, ranked[0].play
+    decisions.append(
+        Decision(done.game, done.turn, done.player, Kind.PLAY, done.start, done.roll, play, best, chosen.loss)
+    )
 
 
 def _judge_cube(decisions: list[Decision], state: MatchState, turn: int, choice: CubeChoice, sage: Sage | None) -> None:

@@ -10,7 +10,13 @@ The player on roll is the Match ID's (gnubg's ``fMove``): the Position ID is wri
 player's side, as gnubg writes it and as ``tawla moves`` reads it; the Match ID's dice, if any,
 are not used (``DICE`` says the roll). ``--batch`` reads lines ``POSITION DICE`` and writes
 one JSON object per line, as ``tawla moves --batch`` does, each play with its equity (three
-decimals).
+decimals), and answers each line as soon as it is read (the output flushed), so another program
+can play against tawla through a pipe.
+
+With ``--game plakoto`` or ``fevga`` (and ``--mother``, ``--first`` as for ``tawla moves``), the
+position is the text of ``tawla moves --game``, the resulting positions are written in the same
+text, and the plays are judged by tawla's own evaluator (:mod:`tawla.analysis.tavla_eval`: no
+package needed, no cube): the equity is the mover's expected points of the game, −2 to 2.
 
 ``tawla analyse FILE`` judges every decision of a match (:func:`tawla.analysis.skill.analyse`)
 read from a ``.mat`` transcript (:func:`tawla.game.mat.read_mat`) or from a match tawla saved
@@ -36,6 +42,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from tawla.cli.input import InputError, batch_line, parse_roll, tr
 from tawla.engine import IdError, Position, position_from_id, position_id
 from tawla.engine.notation import format_play
+from tawla.engine.tavla import FirstChecker, Game, Mother, Variant
 from tawla.i18n import RTL_LANGUAGES, isolate_rtl, tr_n
 
 if TYPE_CHECKING:
@@ -105,24 +112,39 @@ def hint_position(text: str, lang: str) -> tuple[Position, Cube, str]:
     return position, cube, f"{position_id(position)}:{mid.strip()}"
 
 
-def hint_plays(text: str, roll: tuple[int, int], lang: str, sage: Sage) -> tuple[str, list[tuple[str, str, float]]]:
-    """The position as written back, and each play as (move, result, equity), best first."""
+BACKGAMMON = Variant(Game.BACKGAMMON)
+
+
+def hint_plays(
+    text: str, roll: tuple[int, int], lang: str, sage: Sage | None, variant: Variant = BACKGAMMON
+) -> tuple[str, list[tuple[str, str, float]]]:
+    """The position as written back, and each play as (move, result, equity), best first:
+    backgammon's by Open Sage (``sage``), Plakoto's and Fevga's by tawla's own evaluator."""
+    if variant.game is not Game.BACKGAMMON:
+        from tawla.analysis.tavla_eval import tavla_evaluator
+        from tawla.cli.moves import read_board
+
+        board = read_board(text, variant, lang)
+        ranks = tavla_evaluator(variant.game).rank(board, roll, variant)
+        return board.text(), [(format_play(r.play), r.play.result.text(), r.equity) for r in ranks]
+    assert sage is not None
     position, cube, written = hint_position(text, lang)
     ranked = sage.rank(position, roll, cube)
     return written, [(format_play(r.play), position_id(r.play.result), r.equity) for r in ranked]
 
 
-def hint_lines(text: str, roll_text: str, lang: str, sage: Sage) -> list[str]:
+def hint_lines(text: str, roll_text: str, lang: str, sage: Sage | None, variant: Variant = BACKGAMMON) -> list[str]:
     """Lines ``move<TAB>resulting position<TAB>equity``, best first."""
     roll = parse_roll(roll_text, lang)
-    return [f"{move}\t{result}\t{equity_text(e)}" for move, result, e in hint_plays(text, roll, lang, sage)[1]]
+    plays = hint_plays(text, roll, lang, sage, variant)[1]
+    return [f"{move}\t{result}\t{equity_text(e)}" for move, result, e in plays]
 
 
-def hint_record(line: str, lang: str, sage: Sage) -> dict[str, object]:
+def hint_record(line: str, lang: str, sage: Sage | None, variant: Variant = BACKGAMMON) -> dict[str, object]:
     """The JSON object for one batch line (``position`` holds the Match ID too when given)."""
     try:
         text, roll = batch_line(line, lang)
-        written, plays = hint_plays(text, roll, lang, sage)
+        written, plays = hint_plays(text, roll, lang, sage, variant)
     except InputError as exc:
         return {"input": line.strip(), "error": str(exc)}
     return {
@@ -136,34 +158,51 @@ def hint_record(line: str, lang: str, sage: Sage) -> dict[str, object]:
     }
 
 
+def _judge(lang: str, variant: Variant) -> Sage | str | None:
+    """Open Sage for backgammon (or the sentence saying why there is none); None for Plakoto and
+    Fevga, whose evaluator is tawla's own."""
+    return _sage(lang) if variant.game is Game.BACKGAMMON else None
+
+
 def run_hint(args: argparse.Namespace, lang: str, stdin: Iterable[str], out: TextIO, err: TextIO) -> int:
     """``tawla hint``: bad input first (status 2), then the evaluator (status 1 without one)."""
+    variant = Variant(
+        Game(getattr(args, "game", "backgammon")),
+        Mother(getattr(args, "mother", "double")),
+        FirstChecker(getattr(args, "first", "pass")),
+    )
     if args.batch:
         if args.position is not None:
             err.write(_report(lang, tr(lang, "cli_hint.missing")))
             return BAD_INPUT
-        sage = _sage(lang)
+        sage = _judge(lang, variant)
         if isinstance(sage, str):
             err.write(_report(lang, sage))
             return UNAVAILABLE
         for line in stdin:
             if line.strip():
-                out.write(json.dumps(hint_record(line, lang, sage), ensure_ascii=False) + "\n")
+                out.write(json.dumps(hint_record(line, lang, sage, variant), ensure_ascii=False) + "\n")
+                out.flush()  # (answered as soon as read: another program waits on it through a pipe)
         return 0
     if args.position is None or args.roll is None:
         err.write(_report(lang, tr(lang, "cli_hint.missing")))
         return BAD_INPUT
     try:
         parse_roll(args.roll, lang)
-        hint_position(args.position, lang)
+        if variant.game is Game.BACKGAMMON:
+            hint_position(args.position, lang)
+        else:
+            from tawla.cli.moves import read_board
+
+            read_board(args.position, variant, lang)
     except InputError as exc:
         err.write(_report(lang, str(exc)))
         return BAD_INPUT
-    sage = _sage(lang)
+    sage = _judge(lang, variant)
     if isinstance(sage, str):
         err.write(_report(lang, sage))
         return UNAVAILABLE
-    out.write("".join(line + "\n" for line in hint_lines(args.position, args.roll, lang, sage)))
+    out.write("".join(line + "\n" for line in hint_lines(args.position, args.roll, lang, sage, variant)))
     return 0
 
 
@@ -273,24 +312,30 @@ def analysis_lines(match: Match, analysis: Analysis, lang: str) -> list[str]:
     length = match.rules.match_length
     length_text = tr_n(lang, "panel.match", length) if length else tr(lang, "panel.money")
     score = state.score
+    variants = _variants(match)
+    played = set(variants.values())
+    if "backgammon" in played or not played:
+        legend = tr(lang, "cli_analyse.legend", evaluator=Sage.name)
+    else:  # (Plakoto or Fevga only: points of the game, tawla's own evaluator)
+        own = " / ".join(tr(lang, f"evaluator.own.{game}") for game in ("plakoto", "fevga") if game in played)
+        legend = tr(lang, "cli_analyse.legend_tavla", evaluator=own)
     lines = [
         tr(lang, "cli_analyse.title", a=names[0], b=names[1], length=length_text, sa=score[0], sb=score[1]),
-        tr(lang, "cli_analyse.legend", evaluator=Sage.name),
+        legend,
     ]
-    variants = _variants(match)
     for game in range(1, analysis.games + 1):
         lines.append("")
-        if variants.get(game, "backgammon") != "backgammon":
-            lines.append(tr(lang, "cli_analyse.game_unjudged", n=game, game=tr(lang, f"games.{variants[game]}")))
-            continue
-        lines.append(tr(lang, "cli_analyse.game", n=game))
+        variant = variants.get(game, "backgammon")
+        if variant != "backgammon":
+            own = tr(lang, f"evaluator.own.{variant}")
+            lines.append(tr(lang, "cli_analyse.game_judged", n=game, game=tr(lang, f"games.{variant}"), evaluator=own))
+        else:
+            lines.append(tr(lang, "cli_analyse.game", n=game))
         for player in (0, 1):
             lines += ["  " + line for line in _player_lines(lang, names[player], analysis.skill(player, game))]
     lines += ["", tr(lang, "cli_analyse.whole_match" if length else "cli_analyse.whole_session")]
     for player in (0, 1):
         lines += ["  " + line for line in _player_lines(lang, names[player], analysis.skill(player))]
-    if analysis.unjudged:
-        lines += ["", tr(lang, "evaluator.none.tavla")]
     return lines
 
 
@@ -330,17 +375,22 @@ def _skill_json(skill: Skill) -> dict[str, Any]:
 
 
 def analysis_json(match: Match, analysis: Analysis) -> dict[str, Any]:
-    """The figures as one JSON object: per game (``players``: player 0's, then player 1's, or
-    ``judged`` false for a Plakoto or Fevga game) and for the match."""
+    """The figures as one JSON object: per game (``players``: player 0's, then player 1's;
+    ``evaluator``: ``open-sage``, or ``tawla-plakoto`` and ``tawla-fevga`` for tawla's own) and
+    for the match."""
     from tawla.analysis.skill import GRADES
 
     variants = _variants(match)
     games = []
     for game in range(1, analysis.games + 1):
-        judged = variants.get(game, "backgammon") == "backgammon"
-        record: dict[str, Any] = {"game": game, "variant": variants.get(game, "backgammon"), "judged": judged}
-        if judged:
-            record["players"] = [_skill_json(analysis.skill(p, game)) for p in (0, 1)]
+        variant = variants.get(game, "backgammon")
+        record: dict[str, Any] = {
+            "game": game,
+            "variant": variant,
+            "judged": True,
+            "evaluator": "open-sage" if variant == "backgammon" else f"tawla-{variant}",
+            "players": [_skill_json(analysis.skill(p, game)) for p in (0, 1)],
+        }
         games.append(record)
     return {
         "names": list(match.names),

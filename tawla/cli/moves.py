@@ -27,7 +27,8 @@ def _position(text: str, lang: str) -> Position:
         raise InputError(tr(lang, "cli.error.position_id", id=text, problem=id_error_text(lang, exc))) from None
 
 
-def _board(text: str, variant: Variant, lang: str) -> TavlaBoard:
+def read_board(text: str, variant: Variant, lang: str) -> TavlaBoard:
+    """The Plakoto or Fevga position of ``text`` (tawla's position text), or the player's error."""
     try:
         return parse_board(variant.game, text)
     except BoardTextError as exc:
@@ -40,7 +41,7 @@ def _plays(position_text: str, roll: tuple[int, int], variant: Variant, lang: st
     if variant.game is Game.BACKGAMMON:
         position = _position(position_text, lang)
         return position_id(position), [(format_play(p), position_id(p.result)) for p in legal_plays(position, roll)]
-    board = _board(position_text, variant, lang)
+    board = read_board(position_text, variant, lang)
     return board.text(), [(format_play(p), p.result.text()) for p in tavla_plays(board, roll, variant)]
 
 
@@ -71,6 +72,7 @@ def run_batch(lines: Iterable[str], out: TextIO, lang: str, variant: Variant = B
         if line.strip():
             out.write(json.dumps(moves_record(line, lang, variant), ensure_ascii=False))
             out.write("\n")
+            out.flush()  # (answered as soon as read, as tawla hint --batch)
 
 
 def run_moves(args: argparse.Namespace, lang: str) -> int:

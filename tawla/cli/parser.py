@@ -220,7 +220,13 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     hint = commands.add_parser("hint", help=tr(lang, "cli_hint.help"), description=tr(lang, "cli_hint.help"), lang=lang)
     hint.add_argument("position", nargs="?", metavar="POSITION", help=tr(lang, "cli_hint.position"))
     hint.add_argument("roll", nargs="?", metavar="DICE", help=tr(lang, "cli.help.roll"))
+    hint._negative_number_matcher = re.compile(r"^-\d")  # (a Plakoto or Fevga position: as for moves)
     hint.add_argument("--batch", action="store_true", help=tr(lang, "cli_hint.batch"))
+    hint.add_argument("--game", choices=[g.value for g in Game], default="backgammon", help=tr(lang, "cli.help.game"))
+    hint.add_argument("--mother", choices=[m.value for m in Mother], default="double", help=tr(lang, "cli.help.mother"))
+    hint.add_argument(
+        "--first", choices=[f.value for f in FirstChecker], default="pass", help=tr(lang, "cli.help.first")
+    )
     hint.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS, help=tr(lang, "cli.help.lang"))
     analyse = commands.add_parser(
         "analyse", help=tr(lang, "cli_analyse.help"), description=tr(lang, "cli_analyse.description"), lang=lang

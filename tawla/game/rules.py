@@ -73,9 +73,9 @@ GAME_OPTIONS: Final = {
 }
 """The options of one game, and what plays it."""
 
-HINTED: Final = (GameChoice.BACKGAMMON, GameChoice.TAVLI)
-"""The games whose tables choose whether hints are allowed (the evaluator knows backgammon,
-the first game of a tavli match, and nothing of Plakoto and Fevga)."""
+HINTED: Final = tuple(GameChoice)
+"""The games whose tables choose whether hints are allowed: all of them (backgammon is judged by
+Open Sage, Plakoto and Fevga by tawla's own evaluator)."""
 
 MAX_CUBE_LIMIT: Final = 4096
 """The largest cube a rule set may allow (gnubg's limit, 2^12)."""
@@ -146,8 +146,8 @@ class RuleSet(BaseModel):
 
     hints: bool = True
     """Hints are allowed: the hint key shows the best plays of a roll and the cube's advice
-    (the evaluator's). A custom both players see in the summary of the rules; backgammon's
-    alone (the evaluator knows nothing of Plakoto and Fevga)."""
+    (the evaluator's). A custom both players see in the summary of the rules, in every game
+    (Plakoto and Fevga: tawla's own evaluator's plays of the roll)."""
 
     dead_cube: bool = True
     """A double on a dead cube is refused in a match (GNU Backgammon's rule: the cube's value
@@ -283,7 +283,7 @@ class RuleSet(BaseModel):
         """Whether play under these rules ever has the action ``action`` (a key the help lists
         for the game): the cube's (``double``, ``take``, ``drop``) only with a cube, ``beaver``
         and ``raccoon`` only where they are played, ``end_session`` in money play, ``hint``
-        where a game of the match is backgammon (the only game the hint knows)."""
+        in every game (:data:`HINTED`)."""
         if action in ("double", "take", "drop"):
             return self.cube
         if action == "beaver":

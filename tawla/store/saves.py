@@ -52,22 +52,27 @@ from tawla.game.events import (
     TurnEnded,
 )
 from tawla.game.match import Match
-from tawla.game.rules import GameChoice, RuleSet
+from tawla.game.rules import RuleSet
 from tawla.game.state import ActionError, MatchState, new_match
 from tawla.store.files import StoreError, atomic_write, read_json, set_aside
 
 FORMAT = "tawla-match"
-VERSION = 5
+VERSION = 6
 """The newest file version this tawla reads; it writes 4 for Plakoto, Fevga and the tavli match
 (their rules carry the game and its settings), and 3, as before them, for backgammon, so that a
 backgammon match saved here still opens in an older tawla; 5 for a match played without hints
-(its rules say ``"hints": false``: an older tawla says the file is a newer one's)."""
+(its rules say ``"hints": false``: an older tawla says the file is a newer one's); 6 for a
+Plakoto, Fevga or tavli match with the computer in a seat (an older tawla's computer played
+backgammon only: it says the file is a newer one's rather than that its seat is wrong)."""
 
 TAVLA_VERSION = 4
 """The version of a Plakoto, Fevga or tavli match's file (its rules name the game)."""
 
 HINTS_VERSION = 5
 """The version of a match's file whose table forbids hints (the only rules that name them)."""
+
+TAVLA_COMPUTER_VERSION = 6
+"""The version of a Plakoto, Fevga or tavli match's file with the computer in a seat (#38)."""
 
 BACKGAMMON_VERSION = 3
 """The version of a backgammon match's file: its rules name no game (backgammon is the default)."""
@@ -210,9 +215,13 @@ def to_json(saved: SavedMatch) -> dict[str, Any]:
     if match.rules.dead_cube:
         del rules["dead_cube"]  # (the rule of every match since it was known: said only of older ones)
     version = TAVLA_VERSION if match.rules.tavla else BACKGAMMON_VERSION
+    if not match.rules.hints:
+        version = HINTS_VERSION
+    if match.rules.tavla and match.computer:
+        version = TAVLA_COMPUTER_VERSION
     return {
         "format": FORMAT,
-        "version": version if match.rules.hints else HINTS_VERSION,
+        "version": version,
         "id": saved.id,
         "started": saved.started,
         "saved": now(),
@@ -344,8 +353,8 @@ def parts(data: object) -> Parts:
     computer = data.get("computer", [])
     if not isinstance(computer, list) or any(type(seat) is not int or seat not in (0, 1) for seat in computer):
         raise StoreError("invalid", field="computer")
-    if len(set(computer)) != len(computer) or (computer and rules.game is not GameChoice.BACKGAMMON):
-        raise StoreError("invalid", field="computer")  # (the computer plays backgammon only)
+    if len(set(computer)) != len(computer):
+        raise StoreError("invalid", field="computer")
     return Parts(
         (names[0], names[1]),
         rules,

@@ -11,7 +11,8 @@ match ask nothing new.
 
 :class:`SkillWords` writes the figures: the error rate, the equity lost on checker plays and on
 the cube, the doubtful / bad / very bad counts (thresholds said), the worst moment with the
-better play, in its mover's numbering.
+better play, in its mover's numbering. Plakoto and Fevga are judged by tawla's own evaluator,
+which needs nothing installed; where their figures appear a line says so (:func:`judged_by`).
 """
 
 from __future__ import annotations
@@ -30,13 +31,10 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from tawla.analysis.skill import Analysis, Decision, Skill
+    from tawla.engine.tavla import Game
     from tawla.game.match import Match
     from tawla.i18n.words import Words
     from tawla.ui.match_view import MatchTexts
-
-TAVLA = "tavla"
-"""The code of :data:`SkillNews.why` for a game the evaluator knows nothing of (Plakoto, Fevga):
-``evaluator.none.tavla``."""
 
 
 class SkillNews(Message):
@@ -87,7 +85,9 @@ def combined(parts: Sequence[Analysis]) -> Analysis:
     from tawla.analysis.skill import Analysis
 
     decisions = tuple(d for part in parts for d in part.decisions)
-    return Analysis(decisions, sum(p.unjudged for p in parts), max((p.games for p in parts), default=0))
+    games = max((p.games for p in parts), default=0)
+    judges = frozenset(g for part in parts for g in part.judges)
+    return Analysis(decisions, sum(p.unjudged for p in parts), games, judges)
 
 
 def analyse_by_game(
@@ -153,6 +153,7 @@ class Analyses:
     def _record(self, match: Match, events: tuple[Any, ...], analysis: Analysis) -> None:
         """In a worker thread: the figures into the history file, if one is waiting for them."""
         from tawla.analysis.evaluator import LEVEL, PACKAGE
+        from tawla.engine.tavla import Game
         from tawla.store.records import add_skill
 
         with self._lock:
@@ -162,8 +163,13 @@ class Analyses:
         skills = [analysis.skill(player) for player in (0, 1)]
         lost = (round(1000 * skills[0].loss), round(1000 * skills[1].loss))
         judged = (skills[0].decisions, skills[1].decisions)
+        by = " + ".join(
+            f"{PACKAGE} {LEVEL}" if game is Game.BACKGAMMON else f"tawla {game.value}"
+            for game in Game
+            if game in analysis.judges
+        )
         try:
-            if add_skill(path, len(events), lost, judged, f"{PACKAGE} {LEVEL}"):
+            if add_skill(path, len(events), lost, judged, by or f"{PACKAGE} {LEVEL}"):
                 self.recorded += 1
         except OSError:
             pass  # (the book shows a dash for it, as for a match never analysed)
@@ -193,7 +199,7 @@ class Analyses:
         """The analysis of ``match`` for ``listener`` (a screen): the news at once when it is
         known (the analysis made, or no evaluator), else None and a :class:`SkillNews` posted to
         ``listener`` as it goes and when it is done."""
-        why = self.none_yet()
+        why = self.none_yet() if has_backgammon(match) else None  # (Plakoto and Fevga need no package)
         if why is not None:
             return SkillNews(match, 100, why=why)
         analysis = self.known(match)
@@ -299,8 +305,9 @@ class SkillWords:
     def choice(self, decision: Decision, which: object) -> str:
         """A decision's chosen or best choice: a play in its mover's numbering, or a cube action."""
         from tawla.engine import Play
+        from tawla.engine.tavla import Play as TavlaPlay
 
-        if isinstance(which, Play):
+        if isinstance(which, Play | TavlaPlay):  # (backgammon's, or a Plakoto or Fevga play)
             return self.texts.play(which.steps)
         return self.t(f"skill.choice.{which}")
 
@@ -381,14 +388,33 @@ def texts_of(app: Any, match: Match) -> MatchTexts:
     return MatchTexts(words, prefs.ascii_board, calls, prefs.notation is MoveNotation.ARABIC)
 
 
-def judged_games(match: Match, game: int | None) -> bool | None:
-    """Whether the evaluator judges the games of ``match`` (``game``: only that one): True all of
-    them, False none (Plakoto and Fevga), None some (a tavli match)."""
+def games_of(match: Match, game: int | None = None) -> list[Game]:
+    """The games (backgammon, Plakoto, Fevga) of ``match`` so far, each once, in the order of
+    :class:`~tawla.engine.tavla.Game` (``game``: only that one's)."""
     from tawla.engine.tavla import Game
 
     numbers = [game] if game is not None else range(1, match.state.game + 1)
-    judged = {match.rules.game_of(n) is Game.BACKGAMMON for n in numbers}
-    return True if judged == {True} else False if judged == {False} else None
+    played = {match.rules.game_of(n) for n in numbers}
+    return [g for g in Game if g in played]
+
+
+def has_backgammon(match: Match) -> bool:
+    """``match`` has backgammon to judge (which needs Open Sage)."""
+    from tawla.engine.tavla import Game
+
+    return Game.BACKGAMMON in games_of(match)
+
+
+def judged_by(words: Words, games: Sequence[Game]) -> list[str]:
+    """A line for each of ``games`` that tawla's own evaluator judges (Plakoto, Fevga): «Judged
+    by tawla's own Plakoto evaluator.»"""
+    from tawla.engine.tavla import Game
+
+    return [
+        words.t("evaluator.judged_by", evaluator=words.t(f"evaluator.own.{game.value}"))
+        for game in games
+        if game is not Game.BACKGAMMON
+    ]
 
 
 FIGURE_LINES = 8
@@ -400,7 +426,8 @@ keeps them from the start, so that nothing moves when they come."""
 class SkillPanel(Static):
     """How well each player played, on a result card: ``match``'s figures over game ``game``
     (from 1), or over the match (None). While the analysis runs, how far it has gone, in the
-    room the figures will take; with no evaluator (or Plakoto, Fevga), a line saying why."""
+    room the figures will take; with no evaluator, a line saying why; under the figures of Plakoto
+    and Fevga, a line saying whose they are (:func:`judged_by`)."""
 
     DEFAULT_CSS = """
     SkillPanel { width: 100%; height: auto; }
@@ -428,13 +455,9 @@ class SkillPanel(Static):
         return self.news is not None and self.news.done
 
     def on_mount(self) -> None:
-        judged = judged_games(self.match, self.game)
-        if judged is False:
-            self.news = SkillNews(self.match, 100, why=TAVLA)
-        else:
-            self.news = self.tawla.analyses.ask(self.match, self)
+        self.news = self.tawla.analyses.ask(self.match, self)
         if self.news is None or self.news.analysis is not None:
-            self.styles.min_height = FIGURE_LINES + (judged is None)
+            self.styles.min_height = FIGURE_LINES + len(judged_by(self.tawla.words, games_of(self.match, self.game)))
         self.redraw()
 
     def on_unmount(self) -> None:
@@ -476,6 +499,5 @@ class SkillPanel(Static):
         lines: list[RenderableType] = [said.table(skills, first, cube=self.match.rules.cube_in_play)]
         lines += [words.show(said.worst(player, skills[player], in_games)) for player in (0, 1)]
         lines.append(words.show(said.legend()))
-        if analysis.unjudged and self.game is None:
-            lines.append(words.show(words.t("evaluator.none.tavla")))
+        lines += [words.show(line) for line in judged_by(words, games_of(self.match, self.game))]
         return Group(*lines)

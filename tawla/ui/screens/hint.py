@@ -6,11 +6,15 @@ Space or the hint key again closes. The plays are ranked best first, each writte
 mover's numbering (:meth:`~tawla.ui.match_view.MatchTexts.play`), with its equity and, in
 words for a newcomer, its chances («wins 62%, gammon 18%»). As many as the card has room for,
 at most :data:`SHOWN`. F2 says it again in the other language.
+
+Plakoto and Fevga are the same card without a cube: the plays judged by tawla's own evaluator,
+their equity in points of the game, their chances of winning and of winning double («wins 62%,
+2 points 18%»), and the note under them says which evaluator judged them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
@@ -25,8 +29,9 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tawla.analysis.evaluator import Chances
+from tawla.analysis.evaluator import Chances, Ranked
 from tawla.analysis.hint import CubeHint, Hint, PlayHint
+from tawla.analysis.tavla_eval import TavlaChances, TavlaRanked
 from tawla.ui.keys import EVERYWHERE, both
 from tawla.ui.screens.dialogs import LEAVE, _Dialog
 
@@ -50,8 +55,11 @@ def percent(words: Words, share: float) -> str:
     return words.percent(round(100 * share))
 
 
-def chances_text(words: Words, chances: Chances) -> str:
-    """«wins 62%, gammon 18%»: the chances of winning, and of winning a gammon (or more)."""
+def chances_text(words: Words, chances: Chances | TavlaChances) -> str:
+    """«wins 62%, gammon 18%»: the chances of winning, and of winning a gammon (or more); in
+    Plakoto and Fevga «wins 62%, 2 points 18%» (a double win)."""
+    if isinstance(chances, TavlaChances):
+        return words.t("hint.chances_tavla", win=percent(words, chances.win), double=percent(words, chances.double))
     return words.t("hint.chances", win=percent(words, chances.win), gammon=percent(words, chances.gammon))
 
 
@@ -158,14 +166,19 @@ class HintScreen(_Dialog):
             notes.append(t("hint.none" if hint.best.play.is_pass else "hint.only"))
         note = " ".join(notes)
         close = t("hint.close" if hint.rest else "hint.close_none")
-        free = self.room - 2 - self._lines(note, width)  # (the title and the closing line)
+        # Whose judgement it is, in Plakoto and Fevga, is said whatever the room (a play fewer).
+        judged = (
+            "" if hint.tavla is None else t("evaluator.judged_by", evaluator=t(f"evaluator.own.{hint.tavla.value}"))
+        )
+        free = self.room - 2 - self._lines(note, width) - self._lines(judged, width)  # (2: the title, the close)
         shown = max(1, min(len(hint.ranked), SHOWN, free - 1 if free - 1 >= 3 else free))
         header = free - shown >= 1
         explain = free - shown - header >= 1 and len(hint.ranked) > 1
         rows: list[tuple[str, str, str, str]] = []
         if header:
             rows.append(("", t("hint.play"), t("hint.equity"), t("hint.chances_head")))
-        for i, ranked in enumerate(hint.ranked[:shown]):
+        plays: Sequence[Ranked | TavlaRanked] = hint.ranked
+        for i, ranked in enumerate(plays[:shown]):
             rows.append(
                 (
                     words.num(i + 1),
@@ -175,8 +188,12 @@ class HintScreen(_Dialog):
                 )
             )
         body = self._table(rows, header)
-        if explain:
-            close = t("hint.equity_note") + "\n" + close
+        said = judged
+        if explain:  # (the equity explained where there is room, and whose judgement in the same paragraph)
+            explained = t("hint.equity_note" if hint.tavla is None else "hint.equity_note_tavla")
+            said = f"{explained} {judged}".strip()
+        if said:
+            close = said + "\n" + close
         return title, note, body, close
 
     def _table(self, rows: list[tuple[str, str, str, str]], header: bool) -> RenderableType:

@@ -14,8 +14,9 @@ Either seat (or both) can be the computer's: the box beside a name (Space ticks 
 computer's name in the field, Space again gives the seat back with the name that was there. Tab
 goes the way the form reads (right to left in Arabic): the first name, its box, the second
 name, its box. A letter typed on a box is meant for the next name ("Ali", Tab, "Badr": two named
-people), so it goes there; only Space ticks a box. The computer plays backgammon only, and needs the evaluator:
-Start says so otherwise (see :mod:`tawla.analysis.computer`).
+people), so it goes there; only Space ticks a box. The computer plays every game: Plakoto and Fevga with tawla's own
+evaluator, backgammon (and a tavli match's Portes) with Open Sage, which must be installed: Start
+says so otherwise (see :mod:`tawla.analysis.computer`).
 
 The match length is any number of points from 1 to 25, or money play: typed as digits
 (``7``, ``1`` ``5``), ``m`` or ``0`` for money play, or picked from its list.
@@ -513,7 +514,10 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
         field.value = shown
         field.disabled = event.value
         if event.value:
-            self._check_evaluator()
+            from tawla.analysis.computer import needs_sage
+
+            if needs_sage(self.rules):
+                self._check_evaluator()
 
     @work(thread=True, exclusive=True, group="evaluator", exit_on_error=False)
     def _check_evaluator(self) -> None:
@@ -537,11 +541,15 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
         self.app.bell()
 
     def _computer_refusal(self) -> str | None:
-        """Why the computer cannot take the seats it was given (the game), or None."""
-        from tawla.analysis.computer import plays
+        """Why the computer cannot take the seats it was given, or None: a game with backgammon
+        to play (chosen after the box was ticked) where Open Sage is known to be missing."""
+        from tawla.analysis.computer import needs_sage
+        from tawla.analysis.evaluator import PACKAGE, known_unavailable
 
-        if self.computer and not plays(self.rules):
-            return self.t("computer.backgammon_only")
+        if self.computer and needs_sage(self.rules):
+            why = known_unavailable()
+            if why is not None:
+                return self.t(f"evaluator.none.{why}", package=PACKAGE)
         return None
 
     def action_start(self) -> None:

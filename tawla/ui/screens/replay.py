@@ -298,9 +298,6 @@ class ReplayScreen(Localized, Screen[None]):
         """The loss of the decision shown, its grade, and with w the better choice; how far the
         analysis has gone; with w, why there is none."""
         news = self.skill_news
-        game = self.source.rules.game_of(self.match.state.game)
-        if game is not Game.BACKGAMMON:
-            return self.t("evaluator.none.tavla") if self.better else ""
         if news is None or not news.done:
             return self.t("skill.analysing", percent=self.num(0 if news is None else news.percent))
         if news.analysis is None:

@@ -42,7 +42,7 @@ from tawla.ui.footer import TawlaFooter
 from tawla.ui.keys import both
 from tawla.ui.match_view import no_cube, shown_names
 from tawla.ui.screens.base import Localized
-from tawla.ui.skill import GRADE_ORDER, SkillNews, SkillWords, texts_of
+from tawla.ui.skill import GRADE_ORDER, SkillNews, SkillWords, judged_by, texts_of
 
 BARS = "▁▂▃▄▅▆▇█"
 
@@ -350,6 +350,14 @@ class StoryScreen(Localized, Screen[None]):
         thresholds = {g.value: self.decimal(least) for least, g in GRADES}
         lines = [[self.t("story.figure"), self.player(0), self.player(1)]]
         lines += [[self.t(key, average=average, least=thresholds.get(key[10:], "")), *values] for key, values in rows]
+        # The figures whole, the names of the figures cut where they must be, at their end in
+        # reading order (Rich would cut the left of the line: an Arabic figure's number).
+        figures = self.find("#figures", Static)
+        width = (
+            figures.content_size.width if figures is not None and figures.content_size.width else self.size.width - 4
+        )
+        room = width - sum(max(cell_len(line[i]) for line in lines) for i in (1, 2)) - 2 * 3
+        lines = [[self.words.cut(line[0], max(room, 8)), *line[1:]] for line in lines]
         table = Table.grid(padding=(0, 3))
         order = [2, 1, 0] if self.rtl else [0, 1, 2]
         for i in order:
@@ -363,7 +371,7 @@ class StoryScreen(Localized, Screen[None]):
     def _judged(self, game: GameStory) -> Analysis | None:
         """The analysis, when it is made and judged this game (backgammon)."""
         news = self.skill_news
-        if news is None or news.analysis is None or self.story.rules.game_of(game.number) is not Game.BACKGAMMON:
+        if news is None or news.analysis is None:
             return None
         return news.analysis
 
@@ -374,8 +382,6 @@ class StoryScreen(Localized, Screen[None]):
         """Under the figures: how far the analysis has gone, or each player's worst moment with the
         better play and the legend, or why there is nothing to say."""
         news = self.skill_news
-        if self.story.rules.game_of(game.number) is not Game.BACKGAMMON:
-            return self.show(self.t("evaluator.none.tavla"))
         if news is None or not news.done:
             return self.show(self.t("skill.analysing", percent=self.num(0 if news is None else news.percent)))
         if news.analysis is None:
@@ -384,6 +390,7 @@ class StoryScreen(Localized, Screen[None]):
             return self.show(self.t(f"evaluator.none.{news.why}", package=PACKAGE))
         said = self._skill_words()
         lines = [said.worst(p, news.analysis.skill(p, game.number), False) for p in (0, 1)]
+        lines += judged_by(self.words, [self.story.rules.game_of(game.number)])
         return self.show("\n".join(lines))
 
     def _worst_turn(self, game: GameStory, player: int) -> int | None:
