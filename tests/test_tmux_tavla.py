@@ -116,7 +116,7 @@ class Table:
         # burst on New match have their own test since #36: tests/test_tmux_card.py).
         for _ in range(4):  # (each name and the computer's box beside it: #24)
             term.press("Tab")
-        games = [self.said(f"games.{g}") for g in GAMES]
+        games = [self.said(f"games.choose.{g}") for g in GAMES]
         term.keys("Enter")
         term.wait_for(lambda s: all(g in s for g in games), what="the Game select's list open")
         for _ in range(GAMES.index(game)):
