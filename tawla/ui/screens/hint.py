@@ -155,6 +155,8 @@ class HintScreen(_Dialog):
         return -(-cell_len(text) // width) if text else 0
 
     def _plays(self, hint: PlayHint, width: int) -> tuple[str, str, RenderableType, str]:
+        from tawla.ui.skill import judged_by
+
         texts = self._texts()
         words = texts.words
         t = words.t
@@ -167,9 +169,7 @@ class HintScreen(_Dialog):
         note = " ".join(notes)
         close = t("hint.close" if hint.rest else "hint.close_none")
         # Whose judgement it is, in Plakoto and Fevga, is said whatever the room (a play fewer).
-        judged = (
-            "" if hint.tavla is None else t("evaluator.judged_by", evaluator=t(f"evaluator.own.{hint.tavla.value}"))
-        )
+        judged = " ".join(judged_by(words, [hint.tavla])) if hint.tavla is not None else ""
         free = self.room - 2 - self._lines(note, width) - self._lines(judged, width)  # (2: the title, the close)
         shown = max(1, min(len(hint.ranked), SHOWN, free - 1 if free - 1 >= 3 else free))
         header = free - shown >= 1
