@@ -341,14 +341,20 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
             self.close_offer(int(widget.id[-1]))
 
     _shown: tuple[str, str] | None = None
-    """The names in the fields when the screen was last told to speak again: composed again
-    with them (F2 while a name is being typed keeps it)."""
+    """The names in the fields when the screen last began to speak again: composed again with
+    them (F2 while a name is being typed keeps it)."""
 
     def relabel(self) -> None:
-        fields = [self.find(f"#name{i}", Input) for i in (0, 1)]
-        if fields[0] is not None and fields[1] is not None:  # (mid-rebuild: the names kept before)
-            self._shown = (fields[0].value, fields[1].value)
         self.call_after_refresh(self.rebuild)
+
+    async def rebuild(self) -> None:
+        """The names are read as the rebuild begins, not as F2 is pressed: a letter typed between
+        the two (the rebuild waits for a refresh) is in the field then, and stays in the name."""
+        if not self.rebuilding:
+            fields = [self.find(f"#name{i}", Input) for i in (0, 1)]
+            if fields[0] is not None and fields[1] is not None:
+                self._shown = (fields[0].value, fields[1].value)
+        await super().rebuild()
 
     def rebuilt(self) -> None:
         self.on_mount()
