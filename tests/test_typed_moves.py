@@ -110,14 +110,20 @@ async def test_a_match_played_with_real_dice_asks_for_them_when_resumed_by_anoth
     from tawla.game import ManualDice
     from tawla.ui.screens.dialogs import LineScreen
 
+    from .helpers.waiting import wait_until
+
     board = Position.from_counts({25: 1, 6: 14}, {1: 2, 12: 5, 17: 3, 13: 5})
     match = Match(names=("سامي", "ليلى"), dice=ManualDice(), start=at(board))
     app = TawlaApp(lang="ar", match=match, settings=Settings(bidi_checked=True))  # (this run: fair dice)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("ق")
-        assert isinstance(app.screen, LineScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, LineScreen), "the dice asked for")
         await pilot.press("٤", "٣", "enter")
-        assert match.state.turn is not None and match.state.turn.roll == (4, 3)
+        await wait_until(
+            pilot,
+            lambda: match.state.turn is not None and match.state.turn.roll == (4, 3),
+            lambda: f"4-3 rolled ({match.state.phase}, {app.screen})",
+        )
 
 
 # -- part of a turn, the dice left, every landing on Tab, 13-10 (#21) -----------------------------
