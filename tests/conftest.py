@@ -27,6 +27,23 @@ def pytest_xdist_auto_num_workers(config: object) -> int:
     return cores * 3
 
 
+FRAMES_A_SECOND = int(os.environ.get("TAWLA_TEST_FPS", "15"))
+"""Textual draws a screen at most this often here (60 for a player: ``TEXTUAL_FPS``; another rate
+for a run: ``TAWLA_TEST_FPS``, e.g. 5 to find a test that reads a screen before it is drawn). A test reads
+what a screen came to, never a frame in between, and a frame costs its CPU whatever comes of it:
+the interface's tests used 16 % less CPU at 15 (tests/test_rebuilds.py and test_drawn_within.py,
+one machine, the same tests). Every tawla in tmux and in the browser draws at a player's 60."""
+
+
+def _fewer_frames() -> None:
+    import textual.screen
+
+    textual.screen.UPDATE_PERIOD = 1 / FRAMES_A_SECOND  # type: ignore[misc]  # (read at each screen's first refresh)
+
+
+_fewer_frames()
+
+
 def _starts_early(item: pytest.Item) -> bool:
     """Marked ``slow``, or a real terminal's or a real browser's (they wait on another process)."""
     return item.get_closest_marker("slow") is not None or item.path.name.startswith(("test_tmux", "test_serve_browser"))
