@@ -307,8 +307,7 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
             known.action_cursor_up()
 
     def action_back(self) -> None:
-        """Esc: closes the list of known players if one is open, else goes back (answering
-        nothing: a set-up position goes back to its IDs)."""
+        """Esc: closes an open list of known players, else goes back (a set-up to its IDs)."""
         i = self._field()
         if i is not None and self.close_offer(i):
             return
@@ -341,19 +340,16 @@ class NewMatchScreen(Localized, Screen[MatchChosen | None]):
             self.close_offer(int(widget.id[-1]))
 
     _shown: tuple[str, str] | None = None
-    """The names in the fields when the screen last began to speak again: composed again with
-    them (F2 while a name is being typed keeps it)."""
+    """The names in the fields as the screen last began to speak again (F2 keeps a name half typed)."""
 
     def relabel(self) -> None:
         self.call_after_refresh(self.rebuild)
 
     async def rebuild(self) -> None:
-        """The names are read as the rebuild begins, not as F2 is pressed: a letter typed between
-        the two (the rebuild waits for a refresh) is in the field then, and stays in the name."""
-        if not self.rebuilding:
-            fields = [self.find(f"#name{i}", Input) for i in (0, 1)]
-            if fields[0] is not None and fields[1] is not None:
-                self._shown = (fields[0].value, fields[1].value)
+        """The names read as the rebuild begins, not at F2: a letter typed between stays."""
+        fields = [self.find(f"#name{i}", Input) for i in (0, 1)]
+        if not self.rebuilding and fields[0] is not None and fields[1] is not None:
+            self._shown = (fields[0].value, fields[1].value)
         await super().rebuild()
 
     def rebuilt(self) -> None:
