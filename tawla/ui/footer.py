@@ -147,6 +147,8 @@ class TawlaFooter(Footer):
             if isinstance(widget, FooterKey) and shown is not None and shown(widget.action) is False:
                 continue  # (a key that is heard, but can do nothing now: see GameScreen.footer_state)
             if isinstance(widget, FooterKey):
+                if self.compact:  # (as its binding to the footer's ``compact`` would make it once
+                    widget.add_class("-compact", update=False)  # mounted: styled once, not twice)
                 widget.description = self._live(widget)
                 if widget.tooltip:
                     widget.tooltip = describe(self.app, str(widget.tooltip))
