@@ -118,27 +118,38 @@ def r_half(rng: random.Random) -> bool:
 
 
 def random_action(rng: random.Random, match: Match) -> None:
-    """Take one random allowed action (checker play biased towards finishing the turn)."""
+    """Take one random allowed action (checker play biased towards finishing the turn).
+
+    Only the actions a decision turns on are asked about (``Match.refusal``), not every action
+    of the phase (``Match.actions``: in a turn being moved, that searches the legal steps at every
+    action, a sixth of a tavli match's time); the decisions, and the randomness they draw, are
+    those of asking about every action."""
     state = match.state
-    actions = match.actions()
-    if Action.OPENING_ROLL in actions:
+    phase = state.phase
+
+    def allowed(action: Action) -> bool:
+        return match.refusal(action) is None
+
+    if allowed(Action.OPENING_ROLL):
         match.roll_opening()
-    elif Action.NEXT_GAME in actions:
+    elif allowed(Action.NEXT_GAME):
         match.next_game()
-    elif state.phase is Phase.TURN:
+    elif phase is Phase.TURN:
         r = rng.random()
-        if Action.DOUBLE in actions and r < 0.08:
+        if r < 0.08 and allowed(Action.DOUBLE):
             match.double()
         elif r > 0.995:
             match.resign(rng.randint(1, 3))
         else:
             match.roll()
-    elif state.phase in (Phase.DOUBLED, Phase.BEAVERED) and {Action.BEAVER, Action.RACCOON} & actions and r_half(rng):
+    elif (
+        phase in (Phase.DOUBLED, Phase.BEAVERED) and (allowed(Action.BEAVER) or allowed(Action.RACCOON)) and r_half(rng)
+    ):
         # (a redouble half the time it is allowed: beavers and raccoons are rare rules, met in
         # every chunk of random matches only so)
-        (match.beaver if Action.BEAVER in actions else match.raccoon)()
-    elif state.phase in (Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED):
-        getattr(match, rng.choice(sorted(actions)).value)()
+        (match.beaver if allowed(Action.BEAVER) else match.raccoon)()
+    elif phase in (Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED):
+        getattr(match, rng.choice(sorted(match.actions())).value)()
     elif state.phase is Phase.RESIGNING:
         (match.accept if rng.random() < 0.6 else match.decline)()
     elif state.phase is Phase.MOVING:
