@@ -150,9 +150,9 @@ def random_action(rng: random.Random, match: Match) -> None:
         (match.beaver if allowed(Action.BEAVER) else match.raccoon)()
     elif phase in (Phase.DOUBLED, Phase.BEAVERED, Phase.RACCOONED):
         getattr(match, rng.choice(sorted(match.actions())).value)()
-    elif state.phase is Phase.RESIGNING:
+    elif phase is Phase.RESIGNING:
         (match.accept if rng.random() < 0.6 else match.decline)()
-    elif state.phase is Phase.MOVING:
+    elif phase is Phase.MOVING:
         turn = state.turn
         assert turn is not None
         r = rng.random()
