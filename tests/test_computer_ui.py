@@ -112,7 +112,7 @@ async def play_against_the_computer(pilot: Pilot[None], app: TawlaApp, until: Ca
         if until(match):
             return
         if isinstance(app.screen, NoticeScreen):  # (the card of a game over: Enter, the next game)
-            notice = app.screen
+            notice = await screen_is(pilot, NoticeScreen)  # (drawn: an Enter before it is refused, #36)
             await pilot.press("enter")
             await wait_until(pilot, lambda notice=notice: notice not in app.screen_stack, "the card closed")
             continue

@@ -147,7 +147,8 @@ async def shows(pilot: Any, *texts: str, timeout: float = WAIT) -> str:
 
 
 def _built(screen: Any) -> bool:
-    return bool(getattr(screen, "built", screen.is_mounted))
+    """Built, and a result card drawn (``shown_at``): it refuses a key pressed before that."""
+    return bool(getattr(screen, "built", screen.is_mounted)) and getattr(screen, "shown_at", 0) is not None
 
 
 async def screen_is(pilot: Any, kind: type[S], timeout: float = WAIT) -> S:
