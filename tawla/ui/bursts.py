@@ -12,7 +12,10 @@ against the screen on top *then*. Two things break the order of a burst:
 * A key that opens a screen is followed by keys for that screen, which may arrive before it
   is built (composed and mounted): they wait for it, as for an action in its turn. Those that
   came in the same read as the key that opened it were handed to the screen under it: they
-  too go to the new screen once built (the name typed right behind the book's E).
+  too go to the new screen once built (the name typed right behind the book's E). So do keys
+  handed to a palette or dialog that the key before them closed: they wait until what that
+  key set going is done, and go to the screen then on top (Esc, Enter, Ctrl+S typed in the
+  palette: it closes, the menu's Enter opens New match, Ctrl+S starts the match).
 * On a form (a screen whose ``typed_ahead`` is true: New match, Set up a position, the
   settings, a line to type, the list a match is picked from), a key that may move the focus
   (Tab, Enter, a list's arrows, a letter on a box) is followed by keys for where it goes, which
@@ -165,19 +168,38 @@ class KeysInOrder(App[None]):
                     if self._turn is None and not self.leaving:
                         self.in_turn(_nothing, quiet=True)  # (the keys behind it wait until it is done)
                     return
-        elif isinstance(event, events.Key) and self._building():
+        elif isinstance(event, events.Key) and event in self._sent_into:
             # A key back from the focused widget, to look its binding up against the screen
-            # on top: that screen is still being built (the key before pushed it). It waits.
+            # on top. It waits when that screen is still being built (the key before pushed it),
+            # or when the screen it was handed to is no longer on top (a palette or dialog the
+            # key before closed): what the key before set going (the menu's choice, the screen
+            # it opens) comes first, as typed one at a time.
+            handed_to = self._sent_into.pop(event)
+            moved = handed_to is not self._top()
+            if self._building() or moved:
+                if self._turn is None:
+                    if self._building():
+                        self._wait_for_screen()
+                    else:
+                        self.in_turn(_nothing, quiet=True)
+                if moved:
+                    # It was handed to a screen no longer on top (one under the screen the key
+                    # before opened, or one the key before closed): it goes to the top one's
+                    # focused widget once that is ready, as it would have, typed one at a time
+                    # (the letters of a name, on the line E opens; Enter on the menu, after
+                    # the Esc that closed the palette).
+                    again = events.Key(event.key, event.character)
+                    again.time = event.time
+                    event = again
+                # (before the keys fresh from the terminal held meanwhile: it came before them)
+                self._held.insert(self._back, event)
+                self._back += 1
+                return
+        elif isinstance(event, events.Key) and self._building():
+            # A key back from a widget that Textual handed it to itself (not fresh from the
+            # terminal): that screen is still being built. It waits.
             if self._turn is None:
                 self._wait_for_screen()
-            if self._sent_into.pop(event, None) not in (None, self._top()):
-                # It was handed to the screen under (it arrived with the key that opened this
-                # one): it goes to this one's focused widget once built, as it would have, typed
-                # one at a time (the letters of a name, on the line E opens).
-                again = events.Key(event.key, event.character)
-                again.time = event.time
-                event = again
-            # (before the keys fresh from the terminal held meanwhile: it came before them)
             self._held.insert(self._back, event)
             self._back += 1
             return
