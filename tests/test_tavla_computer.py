@@ -24,7 +24,7 @@ import pytest
 from tawla.analysis.computer import NAME, Choice, Computer, due, needs_sage, plays
 from tawla.analysis.hint import NOTHING, PlayHint, hint_for, hint_refusal
 from tawla.analysis.skill import Kind, analyse
-from tawla.analysis.tavla_eval import tavla_evaluator
+from tawla.analysis.tavla_eval import LOOK_MARGIN, tavla_evaluator
 from tawla.engine.tavla import FirstChecker, Game, Mother, TavlaBoard, Variant, parse_board, tavla_turn
 from tawla.game import Action, Match, MatchState, Phase, RuleSet, SeededDice
 from tawla.game.rules import GameChoice
@@ -67,7 +67,7 @@ def test_it_rolls_without_a_cube_and_makes_the_evaluators_best_play_a_step_at_a_
     turn = match.state.turn
     assert turn is not None and isinstance(turn.start, TavlaBoard)
     variant = match.state.variant
-    best = tavla_evaluator(variant.game).rank(turn.start, (turn.roll[0], turn.roll[1]), variant)[0].play
+    best = tavla_evaluator(variant.game).choose(turn.start, (turn.roll[0], turn.roll[1]), variant).play
     made = []
     while match.state.phase is Phase.MOVING and not match.state.turn.complete:  # type: ignore[union-attr]
         choice = COMPUTER.decide(match.state)
@@ -195,10 +195,14 @@ def test_the_analysis_judges_each_plakoto_and_fevga_play_in_a_tavli_match_with_t
     assert {Game.PLAKOTO, Game.FEVGA} <= analysis.judges and analysis.unjudged == 0
     games = {rules.game_of(d.game) for d in analysis.decisions}
     assert {Game.PLAKOTO, Game.FEVGA} <= games
-    # The computer plays its evaluator's best: nothing lost, move after move.
-    assert all(
-        d.kind is Kind.PLAY and d.loss == 0 for d in analysis.decisions if rules.game_of(d.game) is not Game.BACKGAMMON
-    )
+    # The computer plays its evaluator's best: nothing lost, move after move, in Plakoto; in Fevga
+    # it looks one roll further at the plays close to the best, which the analysis (at first
+    # sight) finds at most LOOK_MARGIN worse, and some of them are.
+    plakoto = [d for d in analysis.decisions if rules.game_of(d.game) is Game.PLAKOTO]
+    fevga = [d for d in analysis.decisions if rules.game_of(d.game) is Game.FEVGA]
+    assert all(d.kind is Kind.PLAY and d.loss == 0 for d in plakoto)
+    assert all(d.kind is Kind.PLAY and 0 <= d.loss <= LOOK_MARGIN + 1e-9 for d in fevga)
+    assert any(d.loss > 0 for d in fevga)
 
 
 def test_a_worse_play_is_judged_by_its_loss() -> None:

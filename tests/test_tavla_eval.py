@@ -11,10 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from tawla.analysis import tavla_eval
 from tawla.analysis.tavla_eval import (
+    LOOK_AHEAD,
+    LOOK_MARGIN,
     WEIGHTS,
     Network,
     TavlaChances,
+    TavlaEvaluator,
     input_names,
     inputs,
     tavla_evaluator,
@@ -254,3 +258,73 @@ def test_a_training_resumed_makes_the_weights_of_one_run(tmp_path: Path) -> None
     assert state.exists()
     assert weights(3, state=state, resume=True) == weights(3)
     assert weights(3) != weights(2)  # (the resumed run played its third game)
+
+
+# -- one roll further (the computer's Fevga play) ----------------------------------------------------
+
+
+def test_one_roll_further_a_race_the_opponent_ends_with_any_roll_is_lost_double() -> None:
+    # After our play: the opponent's last checker on its 1 (our 13), none of ours off.
+    ev, variant = tavla_evaluator(Game.FEVGA), Variant(Game.FEVGA)
+    left = board_text(Game.FEVGA, {13: "-1", 20: "15"}, "0,14")
+    assert ev.ahead(left, variant) == TavlaChances(0.0, 0.0, 1.0)
+    # Ours ended the game: exact, nothing looked at further.
+    assert ev.ahead(board_text(Game.FEVGA, {13: "-15"}, "15,0"), variant) == TavlaChances(1.0, 1.0, 0.0)
+
+
+def slow_ahead(ev: TavlaEvaluator, result: TavlaBoard, variant: Variant) -> float:
+    """The equity one roll further worked out the plain way: each reply valued by ``after``."""
+    total = 0.0
+    opponent = result.swapped()
+    for a in range(1, 7):
+        for b in range(1, 7):
+            total += max(ev.after(p.result, variant).equity for p in tavla_plays(opponent, (a, b), variant))
+    return -total / 36
+
+
+@pytest.mark.parametrize("numpy", [True, False], ids=["numpy", "plain"])
+def test_one_roll_further_is_the_opponents_best_reply_to_each_roll(
+    numpy: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not numpy:
+        monkeypatch.setattr(tavla_eval, "_numpy", lambda: None)
+    ev, variant = tavla_evaluator(Game.FEVGA), Variant(Game.FEVGA)
+    for board in positions(Game.FEVGA, 6, 9):
+        result = ev.rank(board, (6, 5), variant)[0].play.result
+        assert ev.ahead(result, variant).equity == pytest.approx(slow_ahead(ev, result, variant), abs=1e-9)
+
+
+def test_fevgas_inputs_for_many_boards_at_once_are_each_boards() -> None:
+    np = pytest.importorskip("numpy")
+    boards = [*positions(Game.FEVGA, 300, 11), board_text(Game.FEVGA, {4: "3", 5: "5", 6: "5", 13: "-5"}, "2,10")]
+    rows = tavla_eval.fevga_rows_swapped(np, [b.slots for b in boards])
+    assert rows.tolist() == [inputs(b.swapped()) for b in boards]
+
+
+def test_the_computer_looks_further_only_at_plays_close_to_the_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    ev, variant = tavla_evaluator(Game.FEVGA), Variant(Game.FEVGA)
+    close = clear = changed = 0
+    for i, board in enumerate(positions(Game.FEVGA, 30, 12)):
+        roll = (6, 6) if i % 2 else (4, 4)  # (doubles: more often a clear best)
+        ranked = ev.rank(board, roll, variant)
+        near = [r for r in ranked[: LOOK_AHEAD[Game.FEVGA]] if r.loss <= LOOK_MARGIN]
+        if len(near) < 2:
+            clear += 1
+            with monkeypatch.context() as m:
+                m.setattr(TavlaEvaluator, "ahead", lambda *a: pytest.fail("looked further at a clear best"))
+                assert ev.choose(board, roll, variant) == ranked[0]
+        else:
+            close += 1
+            further = [ev.ahead(r.play.result, variant).equity for r in near]  # (itself checked above)
+            chosen = near[further.index(max(further))]
+            assert ev.choose(board, roll, variant) == chosen
+            changed += chosen != ranked[0]
+    assert close >= 3 and clear >= 3 and changed >= 1  # (some play other than the first sight's)
+    # Plakoto's computer plays the network's first choice.
+    assert LOOK_AHEAD[Game.PLAKOTO] == 0
+    plakoto = tavla_evaluator(Game.PLAKOTO)
+    for board in positions(Game.PLAKOTO, 10, 12):
+        assert (
+            plakoto.choose(board, (3, 1), Variant(Game.PLAKOTO))
+            == plakoto.rank(board, (3, 1), Variant(Game.PLAKOTO))[0]
+        )

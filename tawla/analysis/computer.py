@@ -31,9 +31,11 @@ What it decides, and why:
 
 Every game has its judge: backgammon (Portes) Open Sage, Plakoto and Fevga tawla's own evaluator
 (:mod:`tawla.analysis.tavla_eval`), so the computer sits at all three and at a tavli match
-(:func:`plays`). Those two have no cube: the computer rolls, plays the best play of the roll a
-step at a time, and answers a resignation from its own evaluator's chances as in backgammon (a
-double win, by a mother pinned or a loser who bore nothing off, counts as a gammon does).
+(:func:`plays`). Those two have no cube: the computer rolls, plays its choice of the roll
+(:meth:`~tawla.analysis.tavla_eval.TavlaEvaluator.choose`: in Fevga the plays close to the best
+are looked at one roll further) a step at a time, and answers a resignation from its own
+evaluator's chances as in backgammon (a double win, by a mother pinned or a loser who bore nothing
+off, counts as a gammon does).
 """
 
 from __future__ import annotations
@@ -197,7 +199,7 @@ class Computer:
             last = self._best  # (one read: another thread may replace it meanwhile)
             if last is not None and last[0] == key:
                 return last[1]
-            best: Play | TavlaPlay = tavla_evaluator(variant.game).rank(turn.start, roll, variant)[0].play
+            best: Play | TavlaPlay = tavla_evaluator(variant.game).choose(turn.start, roll, variant).play
         else:
             assert isinstance(turn.start, Position)
             cube = cube_of(state)

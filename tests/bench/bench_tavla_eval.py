@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from tawla.analysis import tavla_eval
 from tawla.analysis.tavla_eval import Network, TavlaEvaluator, tavla_evaluator
 from tawla.engine.tavla import (
     Ending,
@@ -53,7 +54,7 @@ MAX_PLIES = 3000
 
 def evaluator_player(ev: TavlaEvaluator, variant: Variant) -> Player:
     def choose(board: TavlaBoard, roll: tuple[int, int], plays: tuple[Play, ...]) -> Play:
-        return ev.rank(board, roll, variant)[0].play
+        return ev.choose(board, roll, variant).play
 
     return choose
 
@@ -131,24 +132,46 @@ def play_game(
     raise RuntimeError("a game went on too long")
 
 
+Turns = list[tuple[TavlaBoard, tuple[int, int]]]
+_GAME: tuple[Variant, Player, Player, int] | None = None
+"""What a worker of ``--jobs`` plays (set before the workers are forked)."""
+
+
+Kept = list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, int]]]
+"""A game's turns as they cross between processes: each board's slots and pins, and the roll."""
+
+
+def _one(n: int) -> tuple[int, Kept]:
+    """Game ``n`` of a match (its dice from the seed and the pair it belongs to)."""
+    assert _GAME is not None
+    variant, ours, theirs, seed = _GAME
+    dice = random.Random(seed * 1_000_003 + n // 2)
+    turns: Turns = []
+    if n % 2 == 0:
+        result = play_game(variant, ours, theirs, dice, turns)
+    else:
+        result = -play_game(variant, theirs, ours, dice, turns)
+    return result, [(board.slots, board.pins, roll) for board, roll in turns]
+
+
 def match(
-    variant: Variant, ours: Player, theirs: Player, games: int, seed: int
-) -> tuple[float, float, list[list[tuple[TavlaBoard, tuple[int, int]]]]]:
+    variant: Variant, ours: Player, theirs: Player, games: int, seed: int, jobs: int = 1
+) -> tuple[float, float, list[Turns]]:
     """``games`` games in pairs on the same dice: the share won by ``ours``, its points a game, and
-    the turns of each game."""
-    won = 0.0
-    points = 0
-    kept = []
-    for n in range(games):
-        dice = random.Random(seed * 1_000_003 + n // 2)
-        turns: list[tuple[TavlaBoard, tuple[int, int]]] = []
-        if n % 2 == 0:
-            result = play_game(variant, ours, theirs, dice, turns)
-        else:
-            result = -play_game(variant, theirs, ours, dice, turns)
-        won += 1.0 if result > 0 else 0.5 if result == 0 else 0.0
-        points += result
-        kept.append(turns)
+    the turns of each game (in ``jobs`` processes: the same dice and, against greedy, the same
+    games; the random player's choices come from each process's own copy of its generator)."""
+    global _GAME
+    _GAME = (variant, ours, theirs, seed)
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            results = pool.map(_one, range(games), chunksize=4)
+    else:
+        results = [_one(n) for n in range(games)]
+    won = sum(1.0 if result > 0 else 0.5 if result == 0 else 0.0 for result, _ in results)
+    points = sum(result for result, _ in results)
+    kept = [[(TavlaBoard(variant.game, s, p), roll) for s, p, roll in turns] for _, turns in results]
     return won / games, points / games, kept
 
 
@@ -164,6 +187,12 @@ def speed(
         t0 = time.perf_counter()
         ev.rank(board, roll, variant)
         times.append(time.perf_counter() - t0)
+    chosen = []
+    for board, roll in sample:
+        _plays_cached.cache_clear()
+        t0 = time.perf_counter()
+        ev.choose(board, roll, variant)
+        chosen.append(time.perf_counter() - t0)
     analysis = []
     for g in games[:20]:
         _plays_cached.cache_clear()
@@ -177,6 +206,10 @@ def speed(
         f" ({len(times)} positions); a game's analysis: median"
         f" {statistics.median(a[0] for a in analysis):.2f} s, the longest game ({plies} turns) {secs:.2f} s"
     )
+    print(
+        f"  the computer's play (choose): median {statistics.median(chosen) * 1e3:.1f} ms,"
+        f" worst {max(chosen) * 1e3:.1f} ms ({len(chosen)} positions)"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -186,7 +219,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", choices=["plakoto", "fevga"], action="append")
     parser.add_argument("--weights", action="append", default=[], help="GAME=FILE: other weights than the shipped")
     parser.add_argument("--hints", type=int, default=300, help="positions timed for the hint")
+    parser.add_argument(
+        "--against", default="random,greedy", help="random,greedy (the speed is timed on the greedy games)"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="games played in N processes")
+    parser.add_argument("--look-ahead", type=int, help="plays looked at one roll further (the shipped: LOOK_AHEAD)")
+    parser.add_argument("--margin", type=float, help="of the best at first sight (the shipped: LOOK_MARGIN)")
     args = parser.parse_args(argv)
+    if args.margin is not None:
+        tavla_eval.LOOK_MARGIN = args.margin
     other = dict(w.split("=", 1) for w in args.weights)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for name in args.game or ["plakoto", "fevga"]:
@@ -197,15 +238,24 @@ def main(argv: list[str] | None = None) -> None:
             if name in other
             else tavla_evaluator(game)
         )
+        if args.look_ahead is not None:
+            tavla_eval.LOOK_AHEAD[game] = args.look_ahead
         meta = ev.network.meta
         shape = f"{meta['inputs']}-{meta['hidden']}-{meta['outputs']}"
         print(f"{name}: network {shape}, {meta['games']} games, seed {meta['seed']}, trained in {meta['seconds']} s")
+        print(
+            f"  the computer's play: the {tavla_eval.LOOK_AHEAD[game]} best at first sight within"
+            f" {tavla_eval.LOOK_MARGIN} looked at one roll further"
+        )
         ours = evaluator_player(ev, variant)
-        t0 = time.perf_counter()
-        share, ppg, _ = match(variant, ours, random_player(random.Random(args.seed)), args.games, args.seed)
         t1 = time.perf_counter()
-        print(f"  vs random: {share * 100:.1f} % won, {ppg:+.2f} points a game ({args.games} games, {t1 - t0:.0f} s)")
-        share, ppg, kept = match(variant, ours, greedy_player(game, variant), args.games, args.seed + 1)
+        if "random" in args.against:
+            share, ppg, _ = match(
+                variant, ours, random_player(random.Random(args.seed)), args.games, args.seed, args.jobs
+            )
+            took, t1 = time.perf_counter() - t1, time.perf_counter()
+            print(f"  vs random: {share * 100:.1f} % won, {ppg:+.2f} points a game ({args.games} games, {took:.0f} s)")
+        share, ppg, kept = match(variant, ours, greedy_player(game, variant), args.games, args.seed + 1, args.jobs)
         t2 = time.perf_counter()
         print(f"  vs greedy: {share * 100:.1f} % won, {ppg:+.2f} points a game ({args.games} games, {t2 - t1:.0f} s)")
         speed(ev, variant, kept, args.hints)
