@@ -57,6 +57,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: not _starts_early(item))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """numpy's arithmetic on one thread, as the ``tawla`` command sets it (tawla.cli.ONE_THREAD),
+    before numpy is first imported; xdist's workers inherit it."""
+    from tawla.cli import ONE_THREAD
+
+    for name in ONE_THREAD:
+        os.environ.setdefault(name, "1")
+
+
 def pytest_collection_finish(session: object) -> None:
     """Once the tests are collected, what exists lives as long as the run (modules, Textual's
     classes, the collected tests): frozen out of the garbage collector's sight, and its youngest

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -501,3 +502,14 @@ def test_a_bad_position_text_is_one_line_in_the_players_language_and_status_2(te
         done = run("--lang", lang, "moves", "--game", game, text, "31")
         assert done.returncode == 2 and done.stdout == ""
         assert len(done.stderr.splitlines()) == 1 and words in done.stderr, done.stderr
+
+
+def test_numpys_arithmetic_runs_on_one_thread_unless_the_player_said_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tawla.cli import ONE_THREAD, main
+
+    for name in ONE_THREAD:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("OMP_NUM_THREADS", "3")
+    assert main(["moves", "4HPwATDgc/ABMA", "31"]) == 0
+    assert os.environ["OPENBLAS_NUM_THREADS"] == "1" and os.environ["MKL_NUM_THREADS"] == "1"
+    assert os.environ["OMP_NUM_THREADS"] == "3"

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from tawla.analysis import tavla_eval
 from tawla.analysis.tavla_eval import Network, TavlaEvaluator, tavla_evaluator
+from tawla.cli import ONE_THREAD
 from tawla.engine.tavla import (
     Ending,
     Game,
@@ -226,6 +227,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--look-ahead", type=int, help="plays looked at one roll further (the shipped: LOOK_AHEAD)")
     parser.add_argument("--margin", type=float, help="of the best at first sight (the shipped: LOOK_MARGIN)")
     args = parser.parse_args(argv)
+    for name in ONE_THREAD:  # (numpy's arithmetic on one thread, as tawla's: see tawla.cli)
+        os.environ.setdefault(name, "1")
     if args.margin is not None:
         tavla_eval.LOOK_MARGIN = args.margin
     other = dict(w.split("=", 1) for w in args.weights)
