@@ -60,10 +60,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     """numpy's arithmetic on one thread, as the ``tawla`` command sets it (tawla.cli.ONE_THREAD),
     before numpy is first imported; xdist's workers inherit it."""
-    from tawla.cli import ONE_THREAD
+    from tawla.cli import one_thread
 
-    for name in ONE_THREAD:
-        os.environ.setdefault(name, "1")
+    one_thread()
 
 
 def pytest_collection_finish(session: object) -> None:

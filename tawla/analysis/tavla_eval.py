@@ -402,7 +402,8 @@ LOOK_AHEAD = {Game.PLAKOTO: 0, Game.FEVGA: 3}
 before it plays (:meth:`TavlaEvaluator.choose`; 0: none, it plays the network's first choice).
 Fevga's network alone won 96.8 % of 1 000 games against a player of random plays, short of the
 97 % asked (issue #38); Plakoto's wins 99.7 % at first sight. The hint and the analysis rank at
-first sight: a hint within 100 ms (one roll further takes some 300 ms a Fevga position)."""
+first sight, within their time (a hint 100 ms): one roll further for every close play of every
+turn would make a game's analysis some ten seconds."""
 
 LOOK_MARGIN = 0.15
 """The plays looked at one roll further are those within this much equity of the best at first

@@ -28,10 +28,15 @@ leaves the other core to the interface. Set before numpy is first imported; a pl
 is kept."""
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``tawla`` console script."""
+def one_thread() -> None:
+    """numpy's arithmetic on one thread from now on (:data:`ONE_THREAD`), unless said otherwise."""
     for name in ONE_THREAD:
         os.environ.setdefault(name, "1")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``tawla`` console script."""
+    one_thread()
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = choose_language(prescan_lang(argv))
     args = build_parser(lang).parse_args(argv)

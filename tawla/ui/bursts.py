@@ -176,9 +176,10 @@ class KeysInOrder(App[None]):
             # it opens) comes first, as typed one at a time.
             handed_to = self._sent_into.pop(event)
             moved = handed_to is not self._top()
-            if self._building() or moved:
+            building = self._building()
+            if building or moved:
                 if self._turn is None:
-                    if self._building():
+                    if building:
                         self._wait_for_screen()
                     else:
                         self.in_turn(_nothing, quiet=True)

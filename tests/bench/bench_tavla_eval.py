@@ -36,7 +36,7 @@ from pathlib import Path
 
 from tawla.analysis import tavla_eval
 from tawla.analysis.tavla_eval import Network, TavlaEvaluator, tavla_evaluator
-from tawla.cli import ONE_THREAD
+from tawla.cli import one_thread
 from tawla.engine.tavla import (
     Ending,
     Game,
@@ -182,18 +182,19 @@ def speed(
     turns = [t for g in games for t in g]
     rng = random.Random(7)
     sample = rng.sample(turns, min(count, len(turns)))
-    times = []
-    for board, roll in sample:
-        _plays_cached.cache_clear()
-        t0 = time.perf_counter()
-        ev.rank(board, roll, variant)
-        times.append(time.perf_counter() - t0)
-    chosen = []
-    for board, roll in sample:
-        _plays_cached.cache_clear()
-        t0 = time.perf_counter()
-        ev.choose(board, roll, variant)
-        chosen.append(time.perf_counter() - t0)
+
+    def timed(ask: Callable[[TavlaBoard, tuple[int, int], Variant], object]) -> list[float]:
+        """Seconds ``ask`` took for each position of the sample, the generator's cache emptied first."""
+        times = []
+        for board, roll in sample:
+            _plays_cached.cache_clear()
+            t0 = time.perf_counter()
+            ask(board, roll, variant)
+            times.append(time.perf_counter() - t0)
+        return times
+
+    times = timed(ev.rank)
+    chosen = timed(ev.choose)
     analysis = []
     for g in games[:20]:
         _plays_cached.cache_clear()
@@ -227,8 +228,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--look-ahead", type=int, help="plays looked at one roll further (the shipped: LOOK_AHEAD)")
     parser.add_argument("--margin", type=float, help="of the best at first sight (the shipped: LOOK_MARGIN)")
     args = parser.parse_args(argv)
-    for name in ONE_THREAD:  # (numpy's arithmetic on one thread, as tawla's: see tawla.cli)
-        os.environ.setdefault(name, "1")
+    one_thread()  # (numpy's arithmetic on one thread, as tawla's)
     if args.margin is not None:
         tavla_eval.LOOK_MARGIN = args.margin
     other = dict(w.split("=", 1) for w in args.weights)
